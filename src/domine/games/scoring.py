@@ -1,0 +1,88 @@
+"""Games that score during play."""
+
+from __future__ import annotations
+
+from ..game import TARGET, Game, GameError, Option, lead_lowest, score_winner_takes_others
+from ..layout import LEAD_END
+from ..tiles import IS_DOUBLE, weight_key
+
+
+class Bergen(Game):
+    """Bergen: equal ends score headers as they are made; first to 15, even mid-hand."""
+
+    id = "bergen"
+    name = "Bergen"
+    aliases = ("Bergen",)
+    family = "scoring"
+    summary = "Score 2 for a double header, 3 for a triple; +1 for going out; first to 15."
+    min_players, max_players = 2, 4
+    hand_sizes = {2: 6, 3: 6, 4: 5}
+    reserve = 2
+    ends_by_double = True
+    target = 15
+    options = (
+        Option("set", str, "double-six", "tile set", ("double-six", "double-9", "double-12")),
+        Option("spinner", bool, False, "double-9 or double-12 only: the first double is a spinner"),
+        TARGET,
+    )
+
+    def configure(self, options):
+        super().configure(options)
+        size = options["set"]
+        if size == "double-9":
+            self.max_pip, self.hand_sizes = 9, {2: 7, 3: 7, 4: 7}
+        elif size == "double-12":
+            self.max_pip, self.hand_sizes = 12, {2: 9, 3: 9, 4: 9}
+        if options["spinner"]:
+            if size == "double-six":
+                raise GameError("option spinner needs set=double-9 or set=double-12")
+            self.layout_kind = "spinner"
+
+    def setup_hand(self, state):
+        # 0-0, else the lowest double, else the lightest tile (weight order from the light end).
+        state.to_act, state.lead_mask = lead_lowest(state.hands, key=weight_key)
+
+    def on_place(self, state, seat, move):
+        points = header_points(state.layout, move)
+        if not points:
+            return
+        team = state.teams[seat]
+        state.hand_points[team] += points
+        before = (state.context.scores or [0] * state.n_teams)[team]
+        if before + state.hand_points[team] >= self.target and state.hands[seat]:
+            state.last_placer = seat
+            state.finish("target")
+
+    def score_hand(self, state, reason, out_seat):
+        result = score_winner_takes_others(state, reason, out_seat)
+        points = list(state.hand_points)
+        values = result.hand_values
+        winners: list[int] = []
+        if out_seat is not None:
+            winners = [out_seat]
+        elif reason == "blocked":
+            low = min(values)
+            if values.count(low) == 1:
+                winners = [values.index(low)]
+        elif reason == "target":
+            before = state.context.scores or [0] * state.n_teams
+            winners = [max(range(state.n_teams), key=lambda t: before[t] + points[t])]
+        if reason != "target":
+            for s in winners:
+                points[state.teams[s]] += 1
+        result.points, result.winners = points, winners
+        return result
+
+
+def header_points(layout, move: int) -> int:
+    """Points for the tile just laid: equal scoring ends, each weighing 2 if it is a double."""
+    end = (move >> 7) & 31
+    if end == LEAD_END:
+        return 2 if IS_DOUBLE[move & 127] else 0
+    values, doubles, lengths = layout.values, layout.doubles, layout.lengths
+    scoring = [i for i in range(len(values)) if i < 2 or lengths[i] > 0]
+    v = values[end]
+    same = [i for i in scoring if values[i] == v]
+    if len(same) < 2:
+        return 0
+    return sum(2 if doubles[i] else 1 for i in same)

@@ -1,0 +1,531 @@
+"""The state of one hand (one deal played out) and what a seat may see of it.
+
+``HandState`` is the one generic turn engine behind every game. A game's
+definition (``domine.game.Game``) sets data it reads (layout kind, matching,
+draw policy, chained turns, ...) and may override a few hooks; the engine calls
+a hook only if the game overrides it, so plain games pay nothing for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .layout import LEAD_END, Layout
+from .matching import STRIDE
+from .moves import (
+    ANNOUNCE, DRAW, PASS, AmbiguousMove, IllegalMove, MalformedMove, is_place, lead,
+)
+from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, TileError, parse_tile, tile_str, tiles_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+@dataclass
+class Deal:
+    """Who holds what when play starts, and the stock in drawing order."""
+
+    hands: list[list[int]]
+    stock: list[int] = field(default_factory=list)   # drawn from the front; reserve is the tail
+    aside: list[int] = field(default_factory=list)   # out of play for the whole hand
+
+
+@dataclass
+class HandContext:
+    """What a hand needs to know of the match around it."""
+
+    hand_number: int = 1
+    scores: list[int] | None = None        # per team, before this hand
+    previous: "HandResult | None" = None
+    previous_leader: int | None = None
+    target: int | None = None
+
+
+@dataclass
+class HandResult:
+    reason: str                   # "domino", "blocked", "dead" (dead layout) or "target" (match won mid-hand)
+    out_seat: int | None          # the seat that went out, if any
+    hand_values: list[int]        # per seat, valued as the game scores them
+    tiles_left: list[int]         # per seat
+    points: list[int]             # per team, everything scored in this hand
+    winners: list[int]            # seats that won the hand (empty: nobody, or a tie)
+    ranking: list[int]            # seats best first (general rule 16)
+    last_placer: int | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "reason": self.reason, "out_seat": self.out_seat, "hand_values": self.hand_values,
+            "tiles_left": self.tiles_left, "points": self.points, "winners": self.winners,
+            "ranking": self.ranking,
+        }
+
+
+class HandState:
+    def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None):
+        self.game = game
+        self.n = n = len(deal.hands)
+        self.context = context or HandContext()
+        self.deal = deal
+        self.teams = game.teams(n)
+        self.n_teams = max(self.teams) + 1
+        self.hands = [0] * n
+        for s, tiles in enumerate(deal.hands):
+            for t in tiles:
+                self.hands[s] |= BIT[t]
+        self.in_hands = 0
+        for h in self.hands:
+            self.in_hands |= h
+        self.stock = list(deal.stock)
+        self.stock_pos = 0
+        self.reserve = min(game.reserve, len(self.stock))
+        self.drawable = len(self.stock) - self.reserve
+        self.layout = Layout(game.layout_kind, game.matching, game.set_mask, game.ends_by_double)
+        self.fits = game.matching.fits
+        self.opens = game.matching.opens
+        self.tactical = game.tactical_draw
+        self.drawn_must_play = game.drawn_tile_must_be_played
+        self.draw_limit = game.draw_limit if game.draw_limit is not None else 1 << 30
+        self.chain = game.chained_turns
+        self.implicit_pass = game.implicit_pass
+        self.dead_ends_hand = game.dead_layout_ends_hand
+        self.locked = [0] * n
+        self.skips = [0] * n
+        self.interrupts: list[tuple[int, tuple[int, ...]]] = []
+        self.resume_seat = -1
+        self.drawn = 0
+        self.restrict = 0
+        self.lead_mask = 0
+        self.lead_draw = ""          # "", "first" (lead the tile drawn) or "until_double"
+        self.lead_was_drawn = False
+        self.last_placer: int | None = None
+        self.leader: int | None = None
+        self.out_of_turn = False
+        self.history: list[tuple[int, int]] = []   # (seat, move); a draw carries its tile
+        self.hand_points = [0] * self.n_teams
+        self.over = False
+        self.result: HandResult | None = None
+        self.extra: dict = {}
+        cls = type(game)
+        from .game import Game as _Base
+        self._filter_hook = cls.filter_moves is not _Base.filter_moves
+        self._place_hook = cls.on_place is not _Base.on_place
+        self._turn_hook = cls.on_turn_start is not _Base.on_turn_start
+        self.to_act = 0
+        game.setup_hand(self)
+        if self._turn_hook:
+            game.on_turn_start(self, self.to_act)
+
+    # -- the seat to act and its moves -----------------------------------------------
+    def acting_seat(self) -> int:
+        return self.interrupts[0][0] if self.interrupts else self.to_act
+
+    def legal_moves(self) -> list[int]:
+        if self.over:
+            return []
+        if self.interrupts:
+            seat, offered = self.interrupts[0]
+            moves = list(offered) + [PASS]
+            return self.game.filter_moves(self, seat, moves) if self._filter_hook else moves
+        seat = self.to_act
+        layout = self.layout
+        if layout.lead < 0:
+            if self.lead_draw:
+                return [DRAW]
+            moves = [lead(t) for t in tiles_of(self.hands[seat] & self.lead_mask)]
+        else:
+            hand = self.restrict or (self.hands[seat] & ~self.locked[seat])
+            moves = []
+            if hand & layout.playable:
+                fits, opens = self.fits, self.opens
+                for end, v in layout.targets:
+                    m = hand & fits[v]
+                    while m:
+                        low = m & -m
+                        t = low.bit_length() - 1
+                        m ^= low
+                        for o in opens[t * STRIDE + v]:
+                            moves.append(t | (end << 7) | (o << 12))
+            if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit \
+                    and not self.restrict:
+                moves.append(DRAW)
+            if not moves:
+                moves.append(PASS)
+        if self._filter_hook:
+            moves = self.game.filter_moves(self, seat, moves)
+        return moves
+
+    # -- applying moves -----------------------------------------------------------------
+    def apply(self, move: int) -> None:
+        """Apply a move after checking it is legal; raise ``IllegalMove`` saying why if not."""
+        if self.over:
+            raise IllegalMove("the hand is over")
+        if move not in self.legal_moves():
+            raise IllegalMove(self.explain_illegal(move))
+        self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: int) -> None:
+        if move < DRAW:
+            self._place(move)
+        elif move == DRAW:
+            self._draw()
+        else:
+            self._pass()
+
+    def _place(self, move: int) -> None:
+        interrupted = bool(self.interrupts)
+        seat = self.interrupts.pop(0)[0] if interrupted else self.to_act
+        self.out_of_turn = interrupted
+        t = move & 127
+        end = (move >> 7) & 31
+        b = BIT[t]
+        self.hands[seat] ^= b
+        self.in_hands ^= b
+        layout = self.layout
+        if end == LEAD_END:
+            layout.place_lead(t)
+            self.leader = seat
+        else:
+            layout.place(end, t, (move >> 12) & 15)
+        self.last_placer = seat
+        self.history.append((seat, move))
+        self.restrict = 0
+        if self._place_hook:
+            self.game.on_place(self, seat, move)
+            if self.over:
+                return
+        if not self.hands[seat]:
+            self.finish("domino", seat)
+            return
+        if self.dead_ends_hand and layout.is_dead():
+            self.finish("dead")
+            return
+        if interrupted or self.interrupts:
+            if not self.interrupts:
+                self._resume()
+        elif self.chain and self.hands[seat] & layout.playable & ~self.locked[seat]:
+            self.drawn = 0
+        else:
+            self.next_turn()
+        self._check_blocked()
+
+    def _draw(self) -> None:
+        seat = self.to_act
+        t = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.drawable -= 1
+        b = BIT[t]
+        self.hands[seat] |= b
+        self.in_hands |= b
+        self.drawn += 1
+        self.history.append((seat, DRAW | t))
+        if self.layout.lead < 0:
+            self._lead_draw(seat, t)
+            return
+        if self.drawn_must_play and b & self.layout.playable & ~self.locked[seat]:
+            self.restrict = b
+        self._check_blocked()
+
+    def _lead_draw(self, seat: int, t: int) -> None:
+        if self.lead_draw == "first" or IS_DOUBLE[t]:
+            self.lead_draw = ""
+            self.lead_mask = BIT[t]
+            self.lead_was_drawn = True
+        elif self.drawable <= 0:
+            # Nobody can draw a double for the lead: the next seat holding one leads it.
+            self.lead_draw = ""
+            for k in range(1, self.n + 1):
+                s = (seat + k) % self.n
+                if self.hands[s] & DOUBLES_MASK:
+                    self.to_act = s
+                    self.lead_mask = DOUBLES_MASK
+                    return
+
+    def _pass(self) -> None:
+        if self.interrupts:
+            seat, _ = self.interrupts.pop(0)
+            self.history.append((seat, PASS))
+            if not self.interrupts:
+                self._resume()
+            self._check_blocked()
+            return
+        self.history.append((self.to_act, PASS))
+        self.next_turn()
+        self._check_blocked()
+
+    def _resume(self) -> None:
+        self.to_act = self.resume_seat
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        if self._turn_hook:
+            self.game.on_turn_end(self, self.to_act)
+        n = self.n
+        seat = (self.to_act + 1) % n
+        skips = self.skips
+        while skips[seat]:
+            skips[seat] -= 1
+            seat = (seat + 1) % n
+        if self.implicit_pass:
+            playable = self.layout.playable
+            for _ in range(n):
+                if self.hands[seat] & playable:
+                    break
+                seat = (seat + 1) % n
+        self.to_act = seat
+        self.drawn = 0
+        self.restrict = 0
+        if self._turn_hook:
+            self.game.on_turn_start(self, seat)
+
+    def _check_blocked(self) -> None:
+        if not self.over and self.drawable <= 0 and self.layout.lead >= 0 \
+                and not self.in_hands & self.layout.playable and not self.interrupts:
+            self.finish("blocked")
+
+    def finish(self, reason: str, out_seat: int | None = None) -> None:
+        self.over = True
+        self.result = self.game.score_hand(self, reason, out_seat)
+        self.result.last_placer = self.last_placer
+
+    # -- values used by scoring -----------------------------------------------------------
+    def hand_value(self, seat: int) -> int:
+        return self.game.hand_value(self.hands[seat])
+
+    def ranking(self, values: list[int] | None = None) -> list[int]:
+        """General rule 16: lower value, then fewer tiles, then turn order from the last placer."""
+        if values is None:
+            values = [self.hand_value(s) for s in range(self.n)]
+        start = self.last_placer if self.last_placer is not None else 0
+        return sorted(range(self.n), key=lambda s: (values[s], self.hands[s].bit_count(), (s - start) % self.n))
+
+    # -- notation -----------------------------------------------------------------------
+    def move_str(self, move: int, seat_view: int | None = None) -> str:
+        """Format a move. A history draw carries its tile; it is hidden unless seat_view drew it."""
+        if move >= PASS:
+            return "pass"
+        if move >= DRAW:
+            t = move & 127
+            if move == DRAW:
+                return "draw"
+            return f"draw {tile_str(t)}"
+        t = move & 127
+        end = (move >> 7) & 31
+        text = tile_str(t)
+        if end != LEAD_END:
+            names = self._end_names()
+            text += " " + (names[end] if end < len(names) else str(end))
+            if self.game.matching.chooses_open[t]:
+                text += f" {(move >> 12) & 15}"
+        if move & ANNOUNCE:
+            text += " !"
+        return text
+
+    def _end_names(self) -> tuple[str, ...]:
+        from .layout import END_NAMES
+        return END_NAMES[self.layout.kind]
+
+    def parse_move(self, text: str) -> int:
+        """Read a move typed by a person (or held in a record) against the legal moves here."""
+        raw = text.strip()
+        words = raw.replace(",", " ").split()
+        if not words:
+            raise MalformedMove("empty move")
+        legal = self.legal_moves()
+        head = words[0].lower()
+        if head in ("draw", "d", "buy"):
+            if DRAW not in legal:
+                raise IllegalMove(self.explain_illegal(DRAW))
+            if len(words) > 1:
+                try:
+                    t = parse_tile(words[1], self.game.max_pip)
+                except TileError as e:
+                    raise MalformedMove(str(e)) from None
+                if self.drawable > 0 and self.stock[self.stock_pos] != t:
+                    raise IllegalMove(f"the next stock tile is {tile_str(self.stock[self.stock_pos])}, not {words[1]}")
+            return DRAW
+        if head in ("pass", "p"):
+            if PASS not in legal:
+                raise IllegalMove(self.explain_illegal(PASS))
+            return PASS
+        try:
+            t = parse_tile(words[0], self.game.max_pip)
+        except TileError as e:
+            raise MalformedMove(str(e)) from None
+        end_name = None
+        open_pip = None
+        announce = False
+        for w in words[1:]:
+            if w == "!":
+                announce = True
+            elif w.isdigit():
+                open_pip = int(w)
+            elif w.upper() in self._end_names():
+                end_name = w.upper()
+            else:
+                raise MalformedMove(f"cannot read {w!r} in {raw!r} (an end is one of {', '.join(self._end_names())})")
+        if end_name is not None and self.layout.lead < 0:
+            raise MalformedMove("the lead goes on an empty table: write only the tile")
+        candidates = []
+        names = self._end_names()
+        for m in legal:
+            if not is_place(m) or (m & 127) != t:
+                continue
+            end = (m >> 7) & 31
+            if end_name is not None and end != LEAD_END:
+                v = self.layout.values[end]
+                same = [i for i, (e, w) in enumerate(self.layout.targets) if e == end]
+                ok = names[end] == end_name
+                if not ok and same:
+                    # a merged place: any end showing an equivalent value names it
+                    idx = names.index(end_name) if end_name in names else -1
+                    ok = 0 <= idx < len(self.layout.values) and self._equivalent(idx, end)
+                if not ok:
+                    continue
+                del v
+            if open_pip is not None and (m >> 12) & 15 != open_pip and end != LEAD_END:
+                continue
+            if bool(m & ANNOUNCE) != announce:
+                continue
+            candidates.append(m)
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            guess = t | ((names.index(end_name) if end_name in names else 0) << 7)
+            if open_pip is not None:
+                guess |= open_pip << 12
+            if announce:
+                guess |= ANNOUNCE
+            raise IllegalMove(self.explain_illegal(guess, text=raw))
+        raise AmbiguousMove(
+            f"{raw!r} could mean {', '.join(self.move_str(m) for m in candidates)}: say which")
+
+    def _equivalent(self, a: int, b: int) -> bool:
+        """Whether end a is merged into end b by the layout's targets (general rule 23a)."""
+        lay = self.layout
+        if a >= len(lay.values) or lay.closed[a] or lay.values[a] != lay.values[b]:
+            return False
+        if lay.kind == "line" or (lay.kind == "spinner" and a < 2 and b < 2):
+            return not lay.ends_by_double or lay.doubles[a] == lay.doubles[b]
+        return lay.lengths[a] == 0 and lay.lengths[b] == 0
+
+    def explain_illegal(self, move: int, text: str | None = None) -> str:
+        label = text or self.move_str(move)
+        seat = self.acting_seat()
+        legal = self.legal_moves()
+        if self.over:
+            return "the hand is over"
+        if move == DRAW:
+            if self.drawable <= 0:
+                return "you cannot draw: drawing is exhausted"
+            if self.restrict:
+                return f"you drew {tile_str(self.restrict.bit_length() - 1)}, which fits: you must place it"
+            if self.drawn >= self.draw_limit:
+                return f"you may draw at most {self.draw_limit} tiles in a turn"
+            return "you cannot draw while you hold a tile that fits"
+        if move == PASS:
+            return "you cannot pass: " + ("you must draw" if DRAW in legal else "you hold a tile that fits")
+        t = move & 127
+        if not BIT[t] & self.hands[seat]:
+            return f"you do not hold {tile_str(t)}"
+        if self.layout.lead < 0:
+            if self.lead_draw:
+                return "you must draw a tile to lead"
+            allowed = tiles_of(self.hands[seat] & self.lead_mask)
+            return f"{tile_str(t)} may not lead; you must lead " + " or ".join(tile_str(x) for x in allowed)
+        if self.restrict and not BIT[t] & self.restrict:
+            return f"you must place the tile you drew, {tile_str(self.restrict.bit_length() - 1)}"
+        if BIT[t] & self.locked[seat]:
+            return f"{tile_str(t)} is locked this turn: you did not announce your last tile"
+        if self.interrupts:
+            return "only the out-of-turn double offered to you may be placed now, or pass"
+        if not BIT[t] & self.layout.playable:
+            ends = ", ".join(f"{n}={v}" for n, v in self.layout.open_ends())
+            return f"{tile_str(t)} fits no open end ({ends})"
+        if self.layout.in_cross_phase():
+            return "the spinner's four sides must be filled before any arm grows"
+        same_tile = [m for m in legal if is_place(m) and (m & 127) == t]
+        if same_tile:
+            return f"{label} is not a legal placement; {tile_str(t)} can go: " + \
+                ", ".join(self.move_str(m) for m in same_tile)
+        return f"{label} is not legal here"
+
+    # -- views ---------------------------------------------------------------------------
+    def observation(self, seat: int) -> "Observation":
+        return Observation.of(self, seat)
+
+    def clone(self) -> "HandState":
+        other = HandState.__new__(HandState)
+        other.__dict__.update(self.__dict__)
+        other.hands = self.hands[:]
+        other.stock = self.stock
+        other.layout = self.layout.copy()
+        other.locked = self.locked[:]
+        other.skips = self.skips[:]
+        other.interrupts = self.interrupts[:]
+        other.history = self.history[:]
+        other.hand_points = self.hand_points[:]
+        other.extra = {k: (v[:] if isinstance(v, list) else v) for k, v in self.extra.items()}
+        return other
+
+    def tiles_accounted(self) -> int:
+        """Bitmask union of hands, layout, stock and set-aside tiles (for conservation checks)."""
+        m = self.layout.mask
+        for h in self.hands:
+            m |= h
+        for t in self.stock[self.stock_pos:]:
+            m |= BIT[t]
+        for t in self.deal.aside:
+            m |= BIT[t]
+        return m
+
+
+@dataclass
+class Observation:
+    """Everything one seat may know, and nothing more (general rule 7)."""
+
+    game: str
+    seat: int
+    players: int
+    teams: list[int]
+    hand: list[int]
+    hand_sizes: list[int]
+    stock_size: int
+    drawable: int
+    layout_kind: str
+    ends: list[tuple[str, int, int, bool, bool]]   # (name, value, length, outer double, closed)
+    arms: list[list[tuple[int, int]]]
+    lead: int | None
+    layout_tiles: list[int]
+    to_act: int
+    legal_moves: list[int]
+    history: list[tuple[int, int]]                 # draws by other seats carry no tile
+    hand_points: list[int]
+    scores: list[int]
+    hand_number: int
+    locked: list[int]
+    over: bool
+    max_pip: int
+
+    @classmethod
+    def of(cls, state: HandState, seat: int) -> "Observation":
+        lay = state.layout
+        acting = state.acting_seat()
+        hist = [(s, m if (m < DRAW or m >= PASS or s == seat) else DRAW) for s, m in state.history]
+        ends = [
+            (name, lay.values[i], lay.lengths[i], lay.doubles[i], lay.closed[i])
+            for i, name in enumerate(lay.end_names())
+        ]
+        return cls(
+            game=state.game.id, seat=seat, players=state.n, teams=list(state.teams),
+            hand=tiles_of(state.hands[seat]),
+            hand_sizes=[h.bit_count() for h in state.hands],
+            stock_size=len(state.stock) - state.stock_pos, drawable=max(state.drawable, 0),
+            layout_kind=lay.kind, ends=ends, arms=[a[:] for a in lay.arms],
+            lead=lay.lead if lay.lead >= 0 else None, layout_tiles=tiles_of(lay.mask),
+            to_act=acting, legal_moves=state.legal_moves() if acting == seat else [],
+            history=hist, hand_points=state.hand_points[:],
+            scores=list(state.context.scores or [0] * state.n_teams),
+            hand_number=state.context.hand_number, locked=tiles_of(state.locked[seat]),
+            over=state.over, max_pip=state.game.max_pip,
+        )
