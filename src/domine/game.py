@@ -13,13 +13,15 @@ live below as plain functions so that games reference rather than copy them.
 from __future__ import annotations
 
 import random
+from itertools import repeat, starmap
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .hand import Deal, HandContext, HandResult, HandState
+from .layout import Layout
+from .hand import Deal, HandContext, HandResult, HandState, standard_ranking
 from .matching import EQUAL, Matching
 from .tiles import (
-    BIT, DOUBLES_MASK, PIPS, SET_NAMES, set_mask, set_size, tiles_of, weight_key,
+    BIT, DOUBLES_MASK, SET_NAMES, pips_of, set_mask, set_size, tiles_of, weight_key,
 )
 
 
@@ -123,6 +125,33 @@ class Game:
         k = self.deal_size(self.players)
         if k * self.players > set_size(self.max_pip):
             raise GameError(f"{self.players} hands of {k} tiles do not fit in a {SET_NAMES[self.max_pip]} set")
+        self.seat_teams = self.teams(self.players)
+        self.set_fits = [f & self.set_mask for f in self.matching.fits]
+        self.engine_constants = self._engine_constants()
+
+    def _engine_constants(self) -> dict[str, Any]:
+        """What every HandState of this game starts with: tables, flags, fresh per-hand scalars."""
+        cls = type(self)
+        return {
+            # masks cut to this set keep double-six bitmasks within one machine word
+            "fits": self.set_fits,
+            "opens": self.matching.opens,
+            "tactical": self.tactical_draw,
+            "drawn_must_play": self.drawn_tile_must_be_played,
+            "draw_limit": self.draw_limit if self.draw_limit is not None else 1 << 30,
+            "chain": self.chained_turns,
+            "implicit_pass": self.implicit_pass,
+            "dead_ends_hand": self.dead_layout_ends_hand,
+            "_filter_hook": cls.filter_moves is not Game.filter_moves,
+            "_place_hook": cls.on_place is not Game.on_place,
+            "_turn_hook": cls.on_turn_start is not Game.on_turn_start or cls.on_turn_end is not Game.on_turn_end,
+            # plain turns: the next seat simply follows (no hooks, forfeits or implicit passes)
+            "plain_turns": not (self.implicit_pass or cls.on_turn_start is not Game.on_turn_start
+                                or cls.on_turn_end is not Game.on_turn_end or cls.on_place is not Game.on_place),
+            "resume_seat": -1, "drawn": 0, "restrict": 0, "lead_mask": 0, "lead_draw": "",
+            "lead_was_drawn": False, "last_placer": None, "leader": None, "out_of_turn": False,
+            "over": False, "result": None, "to_act": 0,
+        }
 
     # -- options and deal ---------------------------------------------------------------
     def configure(self, options: dict[str, Any]) -> None:
@@ -146,8 +175,11 @@ class Game:
 
     def deal(self, rng: random.Random) -> Deal:
         """The canonical deal of general rule 5 from a uniformly shuffled set."""
-        tiles = list(range(set_size(self.max_pip)))
-        rng.shuffle(tiles)
+        # Sorting by random keys is a uniform shuffle, several times cheaper than
+        # random.shuffle, and depends only on the seed: deals match on every machine.
+        size = set_size(self.max_pip)
+        keys = list(starmap(rng.random, repeat((), size)))
+        tiles = sorted(range(size), key=keys.__getitem__)
         k = self.deal_size(self.players)
         n = self.players
         hands = [tiles[i * k:(i + 1) * k] for i in range(n)]
@@ -178,13 +210,9 @@ class Game:
 
     def hand_value(self, mask: int) -> int:
         """Pips left in a hand, with 0-0 valued as the game says (general rule 14)."""
-        v = 0
-        extra = self.double_blank_value if mask & 1 else 0
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            v += PIPS[low.bit_length() - 1]
-        return v + extra
+        if mask & 1 and self.double_blank_value:
+            return pips_of(mask) + self.double_blank_value
+        return pips_of(mask)
 
     def score_hand(self, state: HandState, reason: str, out_seat: int | None) -> HandResult:
         return score_winner_takes_others(state, reason, out_seat)
@@ -195,6 +223,9 @@ class Game:
     # -- convenience ----------------------------------------------------------------------
     def new_hand(self, deal: Deal, context: HandContext | None = None) -> HandState:
         return HandState(self, deal, context)
+
+    def new_layout(self) -> Layout:
+        return Layout(self.layout_kind, self.set_fits, self.set_mask, self.ends_by_double)
 
     def describe_options(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.option_values.items() if v is not None)
@@ -251,11 +282,11 @@ def loser_of(previous: HandResult) -> int:
 # ---------------------------------------------------------------------------------------
 # Fragments: scoring a hand
 # ---------------------------------------------------------------------------------------
-def _base_result(state: HandState, reason: str, out_seat: int | None) -> tuple[list[int], list[int], list[int]]:
-    values = [state.hand_value(s) for s in range(state.n)]
-    tiles = [h.bit_count() for h in state.hands]
-    ranking = state.ranking(values)
-    return values, tiles, ranking
+def values_and_tiles(state: HandState) -> tuple[list[int], list[int]]:
+    """Each seat's hand value and number of tiles left."""
+    value = state.game.hand_value
+    hands = state.hands
+    return [value(h) for h in hands], [h.bit_count() for h in hands]
 
 
 def team_totals(state: HandState, values: list[int]) -> list[int]:
@@ -266,6 +297,8 @@ def team_totals(state: HandState, values: list[int]) -> list[int]:
 
 
 def seats_of(state: HandState, team: int) -> list[int]:
+    if state.n_teams == state.n:
+        return [team]
     return [s for s in range(state.n) if state.teams[s] == team]
 
 
@@ -276,28 +309,29 @@ def score_winner_takes_others(state: HandState, reason: str, out_seat: int | Non
     tiles ignored). Blocked: the side with the unique lowest value scores the
     others' total minus its own; a tie for lowest scores nothing.
     """
-    values, tiles, ranking = _base_result(state, reason, out_seat)
-    points = list(state.hand_points)
+    values, tiles = values_and_tiles(state)
+    points = state.hand_points[:]
     winners: list[int] = []
+    teams = state.teams
     if out_seat is not None:
-        team = state.teams[out_seat]
-        gain = sum(v for s, v in enumerate(values) if state.teams[s] != team)
-        points[team] += gain
+        team = teams[out_seat]
+        points[team] += sum(v for s, v in enumerate(values) if teams[s] != team)
         winners = seats_of(state, team)
     elif reason in ("blocked", "dead"):
-        totals = team_totals(state, values)
+        totals = team_totals(state, values) if state.n_teams < state.n else values
         low = min(totals)
         if totals.count(low) == 1:
             team = totals.index(low)
             points[team] += sum(totals) - 2 * low
             winners = seats_of(state, team)
-    return HandResult(reason, out_seat, values, tiles, points, winners, ranking)
+    return HandResult(reason, out_seat, values, tiles, points, winners)
 
 
 def score_first_ranked_takes_others(state: HandState, reason: str, out_seat: int | None) -> HandResult:
     """Blitz: the first in the standard ranking scores the others' hand values."""
-    values, tiles, ranking = _base_result(state, reason, out_seat)
+    values, tiles = values_and_tiles(state)
     points = list(state.hand_points)
+    ranking = standard_ranking(values, tiles, state.last_placer)
     best = ranking[0]
     points[state.teams[best]] += sum(values) - values[best]
     return HandResult(reason, out_seat, values, tiles, points, [best], ranking)
@@ -305,8 +339,9 @@ def score_first_ranked_takes_others(state: HandState, reason: str, out_seat: int
 
 def score_own_pips(state: HandState, reason: str, out_seat: int | None) -> HandResult:
     """Penalty games: everyone adds his own hand value; the best-ranked wins the hand."""
-    values, tiles, ranking = _base_result(state, reason, out_seat)
+    values, tiles = values_and_tiles(state)
     points = list(state.hand_points)
+    ranking = standard_ranking(values, tiles, state.last_placer)
     for s, v in enumerate(values):
         points[state.teams[s]] += v
     return HandResult(reason, out_seat, values, tiles, points, [ranking[0]], ranking)
@@ -314,7 +349,7 @@ def score_own_pips(state: HandState, reason: str, out_seat: int | None) -> HandR
 
 def score_opponents_total(state: HandState, reason: str, out_seat: int | None) -> HandResult:
     """Domine u Parove: each team adds the other team's hand total."""
-    values, tiles, ranking = _base_result(state, reason, out_seat)
+    values, tiles = values_and_tiles(state)
     totals = team_totals(state, values)
     points = [totals[1], totals[0]]
     if out_seat is not None:
@@ -323,7 +358,7 @@ def score_opponents_total(state: HandState, reason: str, out_seat: int | None) -
         winners = seats_of(state, 0 if totals[0] < totals[1] else 1)
     else:
         winners = []
-    return HandResult(reason, out_seat, values, tiles, points, winners, ranking)
+    return HandResult(reason, out_seat, values, tiles, points, winners)
 
 
 # ---------------------------------------------------------------------------------------

@@ -42,16 +42,37 @@ class HandContext:
     target: int | None = None
 
 
-@dataclass
 class HandResult:
-    reason: str                   # "domino", "blocked", "dead" (dead layout) or "target" (match won mid-hand)
-    out_seat: int | None          # the seat that went out, if any
-    hand_values: list[int]        # per seat, valued as the game scores them
-    tiles_left: list[int]         # per seat
-    points: list[int]             # per team, everything scored in this hand
-    winners: list[int]            # seats that won the hand (empty: nobody, or a tie)
-    ranking: list[int]            # seats best first (general rule 16)
-    last_placer: int | None = None
+    """How a hand ended and what it scored.
+
+    ``ranking`` (seats best first, general rule 16) is worked out only when asked
+    for, since most games never need it.
+    """
+
+    __slots__ = ("reason", "out_seat", "hand_values", "tiles_left", "points", "winners",
+                 "last_placer", "_ranking")
+
+    def __init__(self, reason: str, out_seat: int | None, hand_values: list[int], tiles_left: list[int],
+                 points: list[int], winners: list[int], ranking: list[int] | None = None,
+                 last_placer: int | None = None):
+        self.reason = reason              # "domino", "blocked", "dead" (dead layout) or "target"
+        self.out_seat = out_seat          # the seat that went out, if any
+        self.hand_values = hand_values    # per seat, valued as the game scores them
+        self.tiles_left = tiles_left      # per seat
+        self.points = points              # per team, everything scored in this hand
+        self.winners = winners            # seats that won the hand (empty: nobody, or a tie)
+        self.last_placer = last_placer
+        self._ranking = ranking
+
+    @property
+    def ranking(self) -> list[int]:
+        if self._ranking is None:
+            self._ranking = standard_ranking(self.hand_values, self.tiles_left, self.last_placer)
+        return self._ranking
+
+    def __repr__(self) -> str:
+        return (f"HandResult(reason={self.reason!r}, out_seat={self.out_seat}, hand_values={self.hand_values}, "
+                f"points={self.points}, winners={self.winners})")
 
     def to_json(self) -> dict:
         return {
@@ -61,58 +82,54 @@ class HandResult:
         }
 
 
+def standard_ranking(values: list[int], tiles: list[int], last_placer: int | None) -> list[int]:
+    """General rule 16: lower value, then fewer tiles, then turn order from the last placer."""
+    n = len(values)
+    start = last_placer if last_placer is not None else 0
+    return sorted(range(n), key=lambda s: (values[s], tiles[s], (s - start) % n))
+
+
+def placements(hand: int, layout: Layout, fits: list[int], opens: list[tuple[int, ...]]) -> list[int]:
+    """Every placement of a tile of ``hand`` on the layout's current targets."""
+    moves: list[int] = []
+    if hand & layout.playable:
+        for end, v in layout.targets:
+            m = hand & fits[v]
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                m ^= low
+                for o in opens[t * STRIDE + v]:
+                    moves.append(t | (end << 7) | (o << 12))
+    return moves
+
+
 class HandState:
     def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None):
+        # Per-game constants (tables, policy flags, which hooks exist) come ready-made.
+        self.__dict__.update(game.engine_constants)
         self.game = game
         self.n = n = len(deal.hands)
         self.context = context or HandContext()
         self.deal = deal
-        self.teams = game.teams(n)
-        self.n_teams = max(self.teams) + 1
-        self.hands = [0] * n
-        for s, tiles in enumerate(deal.hands):
-            for t in tiles:
-                self.hands[s] |= BIT[t]
-        self.in_hands = 0
-        for h in self.hands:
-            self.in_hands |= h
-        self.stock = list(deal.stock)
+        self.teams = teams = game.seat_teams if n == game.players else game.teams(n)
+        self.n_teams = max(teams) + 1
+        bit = BIT.__getitem__
+        self.hands = hands = [sum(map(bit, tiles)) for tiles in deal.hands]
+        self.in_hands = sum(hands)   # hands are disjoint
+        self.stock = deal.stock
         self.stock_pos = 0
-        self.reserve = min(game.reserve, len(self.stock))
-        self.drawable = len(self.stock) - self.reserve
-        self.layout = Layout(game.layout_kind, game.matching, game.set_mask, game.ends_by_double)
-        self.fits = game.matching.fits
-        self.opens = game.matching.opens
-        self.tactical = game.tactical_draw
-        self.drawn_must_play = game.drawn_tile_must_be_played
-        self.draw_limit = game.draw_limit if game.draw_limit is not None else 1 << 30
-        self.chain = game.chained_turns
-        self.implicit_pass = game.implicit_pass
-        self.dead_ends_hand = game.dead_layout_ends_hand
+        self.reserve = min(game.reserve, len(deal.stock))
+        self.drawable = len(deal.stock) - self.reserve
+        self.layout = game.new_layout()
         self.locked = [0] * n
         self.skips = [0] * n
         self.interrupts: list[tuple[int, tuple[int, ...]]] = []
-        self.resume_seat = -1
-        self.drawn = 0
-        self.restrict = 0
-        self.lead_mask = 0
-        self.lead_draw = ""          # "", "first" (lead the tile drawn) or "until_double"
-        self.lead_was_drawn = False
-        self.last_placer: int | None = None
-        self.leader: int | None = None
-        self.out_of_turn = False
         self.history: list[tuple[int, int]] = []   # (seat, move); a draw carries its tile
         self.hand_points = [0] * self.n_teams
-        self.over = False
-        self.result: HandResult | None = None
         self.extra: dict = {}
-        cls = type(game)
-        from .game import Game as _Base
-        self._filter_hook = cls.filter_moves is not _Base.filter_moves
-        self._place_hook = cls.on_place is not _Base.on_place
-        self._turn_hook = cls.on_turn_start is not _Base.on_turn_start
-        self.to_act = 0
         game.setup_hand(self)
+        self.special = True   # the lead is still to come
         if self._turn_hook:
             game.on_turn_start(self, self.to_act)
 
@@ -121,39 +138,85 @@ class HandState:
         return self.interrupts[0][0] if self.interrupts else self.to_act
 
     def legal_moves(self) -> list[int]:
+        if self.special:
+            return self._special_moves()
+        seat = self.to_act
+        hand = self.restrict or (self.hands[seat] & ~self.locked[seat])
+        moves = placements(hand, self.layout, self.fits, self.opens)
+        if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit \
+                and not self.restrict:
+            moves.append(DRAW)
+        if not moves:
+            moves.append(PASS)
+        if self._filter_hook:
+            moves = self.game.filter_moves(self, seat, moves)
+        return moves
+
+    def play_random(self, rnd) -> None:
+        """Finish the hand with uniformly random legal moves; ``rnd`` returns floats in [0, 1).
+
+        The moves are exactly those that ``legal_moves`` and ``apply_unchecked``
+        with the same ``rnd`` would give; ordinary turns of games without hooks
+        run inline, because rollouts (search bots, benchmarks) live here.
+        """
+        legal, apply = self.legal_moves, self.apply_unchecked
+        if not self.plain_turns or self.chain or self.dead_ends_hand or self._filter_hook:
+            while not self.over:
+                moves = legal()
+                apply(moves[int(rnd() * len(moves))])
+            return
+        hands, layout, history = self.hands, self.layout, self.history
+        fits, opens, n = self.fits, self.opens, self.n
+        while not self.over:
+            if self.special or self.restrict:
+                moves = legal()
+                apply(moves[int(rnd() * len(moves))])
+                continue
+            seat = self.to_act
+            moves = placements(hands[seat], layout, fits, opens)
+            if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit:
+                moves.append(DRAW)
+            if not moves:
+                moves.append(PASS)
+            move = moves[int(rnd() * len(moves))]
+            if move >= DRAW:
+                apply(move)
+                continue
+            # an ordinary placement: what apply_unchecked does when no hook is involved
+            t = move & 127
+            b = BIT[t]
+            hand = hands[seat] ^ b
+            hands[seat] = hand
+            self.in_hands ^= b
+            layout.place((move >> 7) & 31, t, (move >> 12) & 15)
+            self.last_placer = seat
+            history.append((seat, move))
+            if not hand:
+                self.finish("domino", seat)
+                return
+            self.to_act = seat + 1 if seat + 1 < n else 0
+            self.drawn = 0
+            if self.drawable <= 0 and not self.in_hands & layout.playable:
+                self.finish("blocked")
+
+    def _special_moves(self) -> list[int]:
+        """Moves outside an ordinary turn: the lead, out-of-turn offers, a finished hand."""
         if self.over:
             return []
         if self.interrupts:
             seat, offered = self.interrupts[0]
             moves = list(offered) + [PASS]
-            return self.game.filter_moves(self, seat, moves) if self._filter_hook else moves
-        seat = self.to_act
-        layout = self.layout
-        if layout.lead < 0:
+        else:
+            seat = self.to_act
             if self.lead_draw:
                 return [DRAW]
             moves = [lead(t) for t in tiles_of(self.hands[seat] & self.lead_mask)]
-        else:
-            hand = self.restrict or (self.hands[seat] & ~self.locked[seat])
-            moves = []
-            if hand & layout.playable:
-                fits, opens = self.fits, self.opens
-                for end, v in layout.targets:
-                    m = hand & fits[v]
-                    while m:
-                        low = m & -m
-                        t = low.bit_length() - 1
-                        m ^= low
-                        for o in opens[t * STRIDE + v]:
-                            moves.append(t | (end << 7) | (o << 12))
-            if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit \
-                    and not self.restrict:
-                moves.append(DRAW)
-            if not moves:
-                moves.append(PASS)
         if self._filter_hook:
             moves = self.game.filter_moves(self, seat, moves)
         return moves
+
+    def _update_special(self) -> None:
+        self.special = self.over or bool(self.interrupts) or self.layout.lead < 0
 
     # -- applying moves -----------------------------------------------------------------
     def apply(self, move: int) -> None:
@@ -165,21 +228,21 @@ class HandState:
         self.apply_unchecked(move)
 
     def apply_unchecked(self, move: int) -> None:
-        if move < DRAW:
-            self._place(move)
-        elif move == DRAW:
-            self._draw()
-        else:
-            self._pass()
-
-    def _place(self, move: int) -> None:
+        """Apply a move known to be legal (from ``legal_moves``): the fast path for bots."""
+        if move >= DRAW:
+            if move == DRAW:
+                self._draw()
+            else:
+                self._pass()
+            return
         interrupted = bool(self.interrupts)
         seat = self.interrupts.pop(0)[0] if interrupted else self.to_act
         self.out_of_turn = interrupted
         t = move & 127
         end = (move >> 7) & 31
         b = BIT[t]
-        self.hands[seat] ^= b
+        hand = self.hands[seat] ^ b
+        self.hands[seat] = hand
         self.in_hands ^= b
         layout = self.layout
         if end == LEAD_END:
@@ -194,7 +257,7 @@ class HandState:
             self.game.on_place(self, seat, move)
             if self.over:
                 return
-        if not self.hands[seat]:
+        if not hand:
             self.finish("domino", seat)
             return
         if self.dead_ends_hand and layout.is_dead():
@@ -203,11 +266,17 @@ class HandState:
         if interrupted or self.interrupts:
             if not self.interrupts:
                 self._resume()
-        elif self.chain and self.hands[seat] & layout.playable & ~self.locked[seat]:
+        elif self.chain and hand & layout.playable & ~self.locked[seat]:
+            self.drawn = 0
+        elif self.plain_turns:
+            self.to_act = (seat + 1) % self.n
             self.drawn = 0
         else:
             self.next_turn()
-        self._check_blocked()
+        if self.special or self.interrupts:
+            self._update_special()
+        if self.drawable <= 0 and not self.in_hands & layout.playable and not self.interrupts:
+            self.finish("blocked")
 
     def _draw(self) -> None:
         seat = self.to_act
@@ -247,6 +316,7 @@ class HandState:
             self.history.append((seat, PASS))
             if not self.interrupts:
                 self._resume()
+                self._update_special()
             self._check_blocked()
             return
         self.history.append((self.to_act, PASS))
@@ -284,20 +354,20 @@ class HandState:
             self.finish("blocked")
 
     def finish(self, reason: str, out_seat: int | None = None) -> None:
-        self.over = True
-        self.result = self.game.score_hand(self, reason, out_seat)
-        self.result.last_placer = self.last_placer
+        self.over = self.special = True
+        result = self.game.score_hand(self, reason, out_seat)
+        result.last_placer = self.last_placer
+        self.result = result
 
     # -- values used by scoring -----------------------------------------------------------
     def hand_value(self, seat: int) -> int:
         return self.game.hand_value(self.hands[seat])
 
     def ranking(self, values: list[int] | None = None) -> list[int]:
-        """General rule 16: lower value, then fewer tiles, then turn order from the last placer."""
+        """General rule 16 over the hands as they are now."""
         if values is None:
             values = [self.hand_value(s) for s in range(self.n)]
-        start = self.last_placer if self.last_placer is not None else 0
-        return sorted(range(self.n), key=lambda s: (values[s], self.hands[s].bit_count(), (s - start) % self.n))
+        return standard_ranking(values, [h.bit_count() for h in self.hands], self.last_placer)
 
     # -- notation -----------------------------------------------------------------------
     def move_str(self, move: int, seat_view: int | None = None) -> str:
@@ -407,6 +477,8 @@ class HandState:
             return False
         if lay.kind == "line" or (lay.kind == "spinner" and a < 2 and b < 2):
             return not lay.ends_by_double or lay.doubles[a] == lay.doubles[b]
+        if lay.kind == "spinner" and (a < 2) != (b < 2):
+            return False   # a line end and a flank are different places
         return lay.lengths[a] == 0 and lay.lengths[b] == 0
 
     def explain_illegal(self, move: int, text: str | None = None) -> str:

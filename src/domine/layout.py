@@ -18,7 +18,6 @@ them: both are recomputed once per placement, never per query.
 
 from __future__ import annotations
 
-from .matching import Matching
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
 LEAD_END = 31
@@ -36,9 +35,9 @@ class Layout:
         "mask", "targets", "playable", "spinner", "ends_by_double", "set_mask",
     )
 
-    def __init__(self, kind: str, matching: Matching, set_mask: int, ends_by_double: bool = False):
+    def __init__(self, kind: str, fits: list[int], set_mask: int, ends_by_double: bool = False):
         self.kind = kind
-        self.fits = matching.fits
+        self.fits = fits
         self.set_mask = set_mask
         self.ends_by_double = ends_by_double
         self.values: list[int] = []
@@ -78,11 +77,23 @@ class Layout:
 
     def place(self, end: int, tile: int, open_pip: int) -> None:
         self.mask |= BIT[tile]
-        self.values[end] = open_pip
+        values = self.values
+        values[end] = open_pip
         self.lengths[end] += 1
         dbl = IS_DOUBLE[tile]
         self.doubles[end] = dbl
         self.arms[end].append((tile, open_pip))
+        if self.kind == "line" and not self.ends_by_double:
+            # the common case, inline: two ends, merged when they show the same pip
+            v0, v1 = values
+            fits = self.fits
+            if v0 == v1:
+                self.targets = [(0, v0)]
+                self.playable = fits[v0] & self.set_mask
+            else:
+                self.targets = [(0, v0), (1, v1)]
+                self.playable = (fits[v0] | fits[v1]) & self.set_mask
+            return
         if dbl and self.kind == "spinner" and self.spinner < 0:
             # The first double of a spinner line grows two flanks at once.
             self.spinner = tile

@@ -43,11 +43,10 @@ class Match:
         ctx = self.context()
         game = self.game
         if deal is None:
-            for _ in range(10_000):
-                deal = game.deal(self.rng)
-                masks = [_mask(h) for h in deal.hands]
-                if not game.needs_redeal(masks, ctx):
-                    break
+            deal = game.deal(self.rng)
+            if type(game).needs_redeal is not Game.needs_redeal:
+                while game.needs_redeal([_mask(h) for h in deal.hands], ctx):
+                    deal = game.deal(self.rng)   # general rule 18: reshuffle, same seats
         self.current = game.new_hand(deal, ctx)
         return self.current
 

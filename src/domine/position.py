@@ -62,5 +62,6 @@ def position(
     state.lead_mask = 0
     state.lead_draw = ""
     state.last_placer = last_placer
+    state._update_special()
     state._check_blocked()
     return state

@@ -93,8 +93,33 @@ def count(mask: int) -> int:
     return mask.bit_count()
 
 
+# Pip totals of every bitmask of 14 consecutive tiles, so that a double-six hand's
+# value is two table lookups instead of a loop over its tiles.
+_CHUNK = 14
+_CHUNK_MASK = (1 << _CHUNK) - 1
+
+
+def _chunk_table(offset: int) -> list[int]:
+    table = [0] * (1 << _CHUNK)
+    for m in range(1, 1 << _CHUNK):
+        low = m & -m
+        table[m] = table[m ^ low] + PIPS[offset + low.bit_length() - 1]
+    return table
+
+
+_PIPS_LO = _chunk_table(0)
+_PIPS_HI = _chunk_table(_CHUNK)
+
+
 def pips_of(mask: int) -> int:
-    return sum(PIPS[t] for t in tiles_of(mask))
+    """Total pips of the tiles in a bitmask."""
+    total = _PIPS_LO[mask & _CHUNK_MASK] + _PIPS_HI[(mask >> _CHUNK) & _CHUNK_MASK]
+    rest = mask >> (2 * _CHUNK)
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        total += PIPS[2 * _CHUNK + low.bit_length() - 1]
+    return total
 
 
 def tile_str(t: int) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from ..game import (
     TARGET, Game, GameError, Option, holder, lead_heaviest_double, loser_of, no_double_dealt,
-    score_first_ranked_takes_others, score_opponents_total, score_own_pips,
+    score_first_ranked_takes_others, score_opponents_total, score_own_pips, score_winner_takes_others,
 )
 from ..layout import LEAD_END
-from ..moves import ANNOUNCE, PASS, place
+from ..moves import ANNOUNCE, DRAW, PASS, place
 from ..tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, double, lightness_key, tiles_of
 
 PARTNERS = Option("partners", bool, False, "4 players only: seats 0+2 play against seats 1+3")
@@ -38,7 +38,8 @@ class Block(Game):
 
     def configure(self, options):
         super().configure(options)
-        if options["openspiel"]:
+        self.openspiel = options["openspiel"]
+        if self.openspiel:
             clash = [k for k in ("double_nine", "partners", "hand_size", "target") if options[k]]
             if clash:
                 raise GameError(f"option openspiel cannot be combined with {', '.join(clash)}")
@@ -56,14 +57,14 @@ class Block(Game):
             self.hand_sizes = {n: options["hand_size"] for n in range(2, 5)}
 
     def setup_hand(self, state):
-        if self.option_values["openspiel"]:
+        if self.openspiel:
             state.to_act, state.lead_mask = 0, self.set_mask   # player 0 leads any tile
         else:
             super().setup_hand(state)
 
     def score_hand(self, state, reason, out_seat):
-        if not self.option_values["openspiel"]:
-            return super().score_hand(state, reason, out_seat)
+        if not self.openspiel:
+            return score_winner_takes_others(state, reason, out_seat)
         # OpenSpiel's returns: the lower hand wins the loser's pips, zero-sum.
         result = super().score_hand(state, reason, out_seat)
         p0, p1 = result.hand_values
@@ -249,6 +250,9 @@ class Ordinary(Game):
             state.lead_draw = "first"
 
     def filter_moves(self, state, seat, moves):
+        locked = state.locked[seat]
+        if locked:   # an unannounced last tile may not be placed, out of turn either
+            moves = [m for m in moves if m >= DRAW or not BIT[m & 127] & locked]
         if state.hands[seat].bit_count() != 2:
             return moves
         out = []

@@ -1,0 +1,570 @@
+"""The ``domine`` command: list games, read rules, play, simulate and replay matches.
+
+Every failure a user can cause (an unknown game, a bad option, a missing or
+broken file) is reported in one red line, never with a traceback: exit code 2
+for usage errors, 1 for a record that does not replay, 130 for Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Iterator, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from .bots import BOTS, BotError, make_bot
+from .game import Game, GameError
+from .games import GAMES, game_class, make_game
+from .hand import HandState
+from .match import Match
+from .moves import DRAW, MoveError
+from .records import RecordError, load_record, match_record, options_given, replay, save_record
+from .simulate import Simulation, simulate
+from .terminal import (
+    decision_view, hand_result_lines, layout_lines, match_goal, move_line, scores_text, seat_name,
+    winners_text,
+)
+from .tiles import tile_str, tiles_of
+
+app = typer.Typer(
+    name="domine",
+    help="Play, simulate and replay domino games of the Balkan, Central European and international traditions.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+HUMAN = "human"
+HUMAN_NAMES = {"human", "you", "me", "h"}
+
+INPUT_HELP = """\
+Type the number of a move from the list, or the move itself:
+  6-6          a tile with only one place to go (or the lead)
+  5-3 R        a tile and the end it goes on (L/R on a line, N/E/S/W on a cross)
+  6-1 L 6      with wild tiles, also the pip you leave open
+  2-4 L !      announce your last tile (Ordinary Dominoes' "Jedan Kamen")
+  draw, pass   (or d, p)
+Other commands: board (show the table again), help or ?, quit."""
+
+
+class UserError(Exception):
+    """A usage error found by the command line itself."""
+
+
+class QuitGame(Exception):
+    def __init__(self, why: str, code: int = 0):
+        super().__init__(why)
+        self.why, self.code = why, code
+
+
+def _out() -> Console:
+    # Made per call so that output follows sys.stdout (as redirected by tests).
+    # soft_wrap: long lines are left to the terminal, so piped output keeps one line per message.
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    _err().print(Text(f"error: {message}", style="bold red"))
+    raise typer.Exit(code)
+
+
+def _os_message(e: OSError) -> str:
+    if e.filename is not None and e.strerror:
+        return f"{e.filename}: {e.strerror}"
+    return str(e)
+
+
+@contextmanager
+def handled() -> Iterator[None]:
+    """Turn the engine's errors into one red line and exit code 2."""
+    try:
+        yield
+    except (GameError, BotError, MoveError, RecordError, UserError) as e:
+        fail(str(e))
+    except OSError as e:
+        fail(_os_message(e))
+
+
+def parse_options(items: Optional[list[str]]) -> dict[str, str]:
+    """``key=value`` strings into a dict; a bare ``key`` means ``key=yes``. Types are the game's to check."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not key:
+            raise UserError(f"--option takes key=value, not {item!r}")
+        out[key] = value.strip() if sep else ""
+    return out
+
+
+def _players_text(cls: type[Game]) -> str:
+    lo, hi = cls.min_players, cls.max_players
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+# ---------------------------------------------------------------------------------------
+# list, rules
+# ---------------------------------------------------------------------------------------
+@app.command("list")
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array instead of a table.")] = False,
+) -> None:
+    """List the games: id, name, players, family and a summary."""
+    if as_json:
+        data = []
+        for cls in GAMES.values():
+            data.append({
+                "id": cls.id, "name": cls.name, "min_players": cls.min_players,
+                "max_players": cls.max_players, "family": cls.family, "summary": cls.summary,
+                "aliases": list(cls.aliases),
+                "options": [
+                    {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
+                     "choices": list(o.choices)}
+                    for o in cls.options
+                ],
+            })
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    table = Table(title="domine games")
+    table.add_column("id", style="bold cyan", no_wrap=True)
+    table.add_column("name")
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("family")
+    table.add_column("summary")
+    for cls in GAMES.values():
+        table.add_row(cls.id, cls.name, _players_text(cls), cls.family, cls.summary)
+    out = _out()
+    out.print(table)
+    out.print("[dim]domine rules GAME shows a game's rules; aliases work too (e.g. 'Blic').[/dim]")
+
+
+def rules_text(game_id: str) -> str:
+    return resources.files("domine").joinpath("rules", f"{game_id}.md").read_text(encoding="utf-8")
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")],
+) -> None:
+    """Show the rules of a game."""
+    with handled():
+        cls = game_class(game)
+        try:
+            text = rules_text(cls.id)
+        except OSError:
+            raise UserError(f"no rules text is installed for {cls.id}") from None
+        out = _out()
+        out.print(Markdown(text))
+        if cls.options:
+            out.print()
+            out.print("[bold]Options[/bold] (--option key=value):")
+            for o in cls.options:
+                default = "" if o.default is None else f" (default {o.default})"
+                out.print(f"  {o.name}: {o.help}{default}", markup=False)
+
+
+# ---------------------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------------------
+def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -> tuple[list[str], Optional[int]]:
+    if seats is None:
+        return [], players
+    kinds = []
+    for raw in seats.split(","):
+        name = raw.strip().lower()
+        if not name:
+            raise UserError(f"an empty seat in --seats {seats!r}")
+        kinds.append(HUMAN if name in HUMAN_NAMES else name)
+    if players is not None and players != len(kinds):
+        raise UserError(f"--seats names {len(kinds)} seats but --players is {players}")
+    for k in kinds:
+        if k != HUMAN and k not in BOTS:
+            raise BotError(f"unknown seat {k!r} (seats: human, {', '.join(BOTS)})")
+    return kinds, len(kinds)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace(",", " ").split()).lower()
+
+
+def _check_record_path(record: Optional[Path]) -> None:
+    if record is None:
+        return
+    if record.is_dir():
+        raise UserError(f"--record {record} is a directory")
+    parent = record.parent if str(record.parent) else Path(".")
+    if not parent.is_dir():
+        raise UserError(f"--record {record}: the folder {parent} does not exist")
+
+
+class TerminalMatch:
+    """One terminal match: the match, who sits where, and what to print."""
+
+    def __init__(self, game: Game, kinds: list[str], seed: Optional[int], quiet: bool, out: Console):
+        self.game = game
+        self.kinds = kinds
+        self.match = Match(game, seed=seed)
+        self.bots = {s: make_bot(k, self.match.seed * 1000 + s) for s, k in enumerate(kinds) if k != HUMAN}
+        self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.spectating = not self.humans
+        self.quiet = quiet and self.spectating
+        self.out = out
+
+    # -- printing ----------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.kinds, self.viewer)
+
+    def intro(self) -> None:
+        g = self.game
+        opts = ", ".join(f"{k}={v}" for k, v in options_given(g).items())
+        self.out.rule(f"[bold]{g.name}[/bold]")
+        self.out.print(f"{g.players} players · seed {self.match.seed} · {match_goal(g)}"
+                       + (f" · options: {opts}" if opts else ""), markup=False)
+        seats = ", ".join(self.name(s) for s in range(g.players))
+        if g.partnership:
+            teams = g.teams(g.players)
+            seats += " · " + ", ".join(
+                f"{g.team_name(t)}: seats {' & '.join(str(s) for s in range(g.players) if teams[s] == t)}"
+                for t in range(max(teams) + 1))
+        self.out.print(f"Seats: {seats}", markup=False)
+        if self.humans:
+            self.out.print("[dim]Type a move's number or its notation; ? for help, quit to stop.[/dim]")
+
+    def hand_intro(self, state: HandState) -> None:
+        number = state.context.hand_number
+        if self.quiet:
+            return
+        self.out.rule(f"Hand {number}")
+        self.out.print(f"Scores: {scores_text(self.game, self.match.scores)}", markup=False)
+        if self.spectating:
+            for s in range(state.n):
+                tiles = " ".join(tile_str(t) for t in tiles_of(state.hands[s]))
+                self.out.print(f"  {self.name(s)} holds {tiles}", markup=False)
+
+    def show_move(self, state: HandState, seat: int, move: int, out_of_turn: bool) -> None:
+        if self.quiet:
+            return
+        self.out.print(move_line(state, seat, move, self.kinds, show_draws=self.spectating,
+                                 out_of_turn=out_of_turn, viewer=self.viewer))
+
+    def hand_end(self, state: HandState) -> None:
+        result = state.result
+        totals = self.match.scores
+        if self.quiet:
+            why = result.reason
+            if result.reason == "domino" and result.out_seat is not None:
+                why = f"{self.name(result.out_seat)} went out"
+            self.out.print(f"Hand {state.context.hand_number}: {why}; points {scores_text(self.game, result.points)};"
+                           f" totals {scores_text(self.game, totals)}", markup=False)
+            return
+        self.out.print("[bold]Table at the end:[/bold]")
+        obs = state.observation(0)
+        for line in layout_lines(obs.layout_kind, obs.lead, obs.arms, obs.ends, self.game.ends_by_double):
+            self.out.print("  " + line, markup=False)
+        for item in hand_result_lines(state, self.kinds, totals, self.viewer):
+            self.out.print(item)
+
+    def match_end(self) -> None:
+        res = self.match.result
+        text = winners_text(self.game, res.winners, self.kinds, self.viewer)
+        self.out.rule("[bold]Match over[/bold]")
+        self.out.print(f"After {res.hands} hand{'s' if res.hands != 1 else ''}: {text}.", style="bold green",
+                       markup=False)
+        self.out.print(f"Final scores: {scores_text(self.game, res.scores)}", markup=False)
+
+    # -- deciding ----------------------------------------------------------------------
+    def read(self, prompt: str) -> str:
+        try:
+            text = self.out.input(prompt)
+        except EOFError:
+            raise QuitGame("end of input") from None
+        except KeyboardInterrupt:
+            raise QuitGame("interrupted", 130) from None
+        if not sys.stdin.isatty():
+            self.out.print(text, markup=False, highlight=False)   # keep piped transcripts readable
+        return text
+
+    def human_move(self, state: HandState, seat: int) -> int:
+        obs = state.observation(seat)
+        legal = obs.legal_moves
+        if len(legal) == 1 and legal[0] >= DRAW:
+            return legal[0]   # a forced draw or pass needs no question
+        labels = [state.move_str(m) for m in legal]
+        title = f"Hand {obs.hand_number} · {self.name(seat)} to play"
+        if state.interrupts:
+            title += " (out of turn: lay the offered double or pass)"
+
+        def show() -> None:
+            self.out.rule(title)
+            self.out.print(decision_view(state, obs, self.kinds, self.match.scores, labels))
+
+        show()
+        while True:
+            hint = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            text = self.read(f"[bold cyan]Your move[/bold cyan] ({hint} or notation, ? for help): ")
+            cmd = text.strip().lower()
+            if not cmd:
+                continue
+            if cmd in ("?", "help"):
+                self.out.print(INPUT_HELP, markup=False)
+                continue
+            if cmd in ("quit", "exit", "q"):
+                raise QuitGame("quit")
+            if cmd in ("board", "show", "b"):
+                show()
+                continue
+            if cmd.isdigit():
+                i = int(cmd)
+                if 1 <= i <= len(legal):
+                    return legal[i - 1]
+                self.out.print(f"There is no move {i}: choose 1 to {len(legal)}.", style="red", markup=False)
+                continue
+            exact = [m for m, label in zip(legal, labels) if _norm(label) == _norm(text)]
+            if len(exact) == 1:
+                return exact[0]   # the listed notation always names its move
+            try:
+                return state.parse_move(text)
+            except MoveError as e:
+                self.out.print(f"{e}", style="red", markup=False)
+                self.out.print("(type ? for help)", style="dim")
+
+    def play(self) -> None:
+        match = self.match
+        self.intro()
+        while not match.over:
+            state = match.start_hand()
+            self.hand_intro(state)
+            while not state.over:
+                seat = state.acting_seat()
+                out_of_turn = bool(state.interrupts)
+                if seat in self.bots:
+                    move = self.bots[seat].choose(state.observation(seat))
+                else:
+                    move = self.human_move(state, seat)
+                state.apply(move)
+                self.show_move(state, seat, state.history[-1][1], out_of_turn)
+            match.finish_hand()
+            self.hand_end(state)
+        self.match_end()
+
+
+def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console) -> None:
+    if record is None:
+        return
+    try:
+        save_record(match_record(match, kinds), record)
+    except OSError as e:
+        fail(f"cannot save the record: {_os_message(e)}")
+    out.print(f"Record saved to {record}", markup=False)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")] = None,
+    seats: Annotated[Optional[str], typer.Option(
+        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random (default: you, then greedy bots).")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed for the deal and the bots (default: random).")] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Save the match as a JSON record to this file.")] = None,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable; see 'domine rules GAME').")] = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Without a human seat: print only hand and match results.")] = False,
+) -> None:
+    """Play a match in the terminal against bots (or watch bots play)."""
+    out = _out()
+    with handled():
+        cls = game_class(game)
+        kinds, players = _seat_kinds(seats, players, cls)
+        g = make_game(cls.id, players, parse_options(option))
+        if not kinds:
+            kinds = [HUMAN] + ["greedy"] * (g.players - 1)
+        _check_record_path(record)
+        table = TerminalMatch(g, kinds, seed, quiet, out)
+    try:
+        table.play()
+    except QuitGame as q:
+        out.print()
+        msg = {"quit": "You left the match.", "end of input": "Input ended: the match is stopped.",
+               "interrupted": "Interrupted: the match is stopped."}[q.why]
+        out.print(msg, style="yellow", markup=False)
+        _save(table.match, kinds, record, out)
+        raise typer.Exit(q.code)
+    except KeyboardInterrupt:
+        out.print()
+        out.print("Interrupted: the match is stopped.", style="yellow", markup=False)
+        _save(table.match, kinds, record, out)
+        raise typer.Exit(130)
+    except (MoveError, BotError) as e:   # a bot returning an illegal move: a bug, said plainly
+        _save(table.match, kinds, record, out)
+        fail(f"the match cannot go on: {e}", 1)
+    _save(table.match, kinds, record, out)
+
+
+# ---------------------------------------------------------------------------------------
+# simulate
+# ---------------------------------------------------------------------------------------
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _print_simulation(sim: Simulation, out: Console) -> None:
+    g = sim.game
+    what = f"{sim.hands} hands" if sim.mode == "hands" else f"{sim.matches} matches ({sim.hands} hands)"
+    out.print(f"[bold]{g}[/bold] · {sim.players} players · {what} · seed {sim.seed}")
+    teams = any(s.team != s.seat for s in sim.seats)
+    table = Table()
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    if teams:
+        table.add_column("team", justify="right")
+    table.add_column("wins" if sim.mode == "hands" else "matches won", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("points/hand", justify="right")
+    for s in sim.seats:
+        lo, hi = s.win_rate_ci
+        team = ["AB"[s.team] if s.team < 2 else str(s.team)] if teams else []
+        table.add_row(str(s.seat), s.bot, *team, str(s.wins), _pct(s.win_rate),
+                      f"{_pct(lo)} - {_pct(hi)}", f"{s.mean_points:.2f}")
+    out.print(table)
+    if sim.points_are_penalties:
+        out.print("[dim]points are penalties in this game: lower is better[/dim]")
+    if sim.mode == "hands":
+        out.print(f"hands without a winner: {sim.hands_without_winner}")
+    else:
+        out.print(f"drawn matches: {sim.drawn_matches}")
+    reasons = ", ".join(f"{k} {v}" for k, v in sorted(sim.reasons.items()))
+    out.print(f"blocked rate: {_pct(sim.blocked_rate)} · mean moves per hand: {sim.mean_moves:.1f}"
+              f" · hand ends: {reasons}")
+    out.print(f"{sim.hands_per_second:,.0f} hands per second ({sim.elapsed:.2f} s)")
+
+
+@app.command("simulate")
+def simulate_cmd(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")],
+    hands: Annotated[Optional[int], typer.Option(help="Play this many hands (default 1000).")] = None,
+    matches: Annotated[Optional[int], typer.Option(help="Play this many whole matches instead.")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")] = None,
+    bots: Annotated[str, typer.Option(
+        metavar="BOTS", help="Bots by seat, e.g. greedy,random; a shorter list repeats round the table.")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same results.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable).")] = None,
+) -> None:
+    """Let bots play many hands or matches and report win rates and statistics."""
+    with handled():
+        if hands is not None and matches is not None:
+            raise UserError("give --hands or --matches, not both")
+        if hands is None and matches is None:
+            hands = 1000
+        for label, value in (("--hands", hands), ("--matches", matches)):
+            if value is not None and value < 1:
+                raise UserError(f"{label} must be at least 1")
+        if jobs < 0:
+            raise UserError("--jobs must be 0 (one per CPU) or more")
+        opts = parse_options(option)
+        err = _err()
+        show = not as_json and err.is_terminal
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=err, disable=not show, transient=True)
+        total = hands if hands is not None else matches
+        try:
+            with progress:
+                task = progress.add_task("simulate", total=total)
+                sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
+                               jobs=jobs, options=opts, progress=lambda n: progress.advance(task, n))
+        except KeyboardInterrupt:
+            _err().print("Interrupted.", style="yellow")
+            raise typer.Exit(130)
+    if as_json:
+        typer.echo(json.dumps(sim.to_json(), indent=2))
+    else:
+        _print_simulation(sim, _out())
+
+
+# ---------------------------------------------------------------------------------------
+# replay
+# ---------------------------------------------------------------------------------------
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON match record (from 'domine play --record').")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the verdict and the final scores.")] = False,
+) -> None:
+    """Check a match record move by move and print it."""
+    out = _out()
+    if not file.exists():
+        fail(f"cannot read {file}: no such file")
+    if file.is_dir():
+        fail(f"cannot read {file}: it is a directory")
+    try:
+        data = load_record(file)
+        report = replay(data)
+    except RecordError as e:
+        _err().print(Text(f"invalid record: {e}", style="bold red"))
+        raise typer.Exit(1)
+    with handled():
+        game = make_game(report.game, report.players, data.get("options") or {})
+    seats = data.get("seats") if isinstance(data.get("seats"), list) else None
+    kinds = [str(x) for x in seats] if seats and len(seats) == report.players else \
+        [f"seat {s}" for s in range(report.players)]
+    out.print(f"[bold]{game.name}[/bold] · {report.players} players · seed {data.get('seed')} · "
+              f"seats: {', '.join(f'{s}: {k}' for s, k in enumerate(kinds))}", highlight=False)
+    if not quiet:
+        for raw in data.get("hands", []):
+            number = raw.get("number")
+            moves = raw.get("moves", [])
+            done = "" if isinstance(raw.get("result"), dict) else " (unfinished)"
+            out.rule(f"Hand {number} · {len(moves)} moves{done}")
+            deal = raw.get("deal", {})
+            for s, tiles in enumerate(deal.get("hands", [])):
+                out.print(f"  seat {s} ({kinds[s]}) dealt {' '.join(tiles)}", markup=False)
+            out.print("  " + "  ".join(moves), markup=False)
+            res = raw.get("result")
+            if isinstance(res, dict):
+                out.print(f"  {res.get('reason')}: points {scores_text(game, res.get('points', []))}"
+                          + (f"; scores {scores_text(game, raw['scores'])}" if "scores" in raw else ""),
+                          markup=False)
+    hands_text = f"{report.hands} complete hand{'s' if report.hands != 1 else ''}"
+    if len(data.get("hands", [])) > report.hands:
+        hands_text += " and an unfinished one"
+    out.print(f"Valid record: {hands_text}, {report.moves} moves.", style="green", markup=False)
+    out.print(f"Final scores: {scores_text(game, report.scores)}", markup=False)
+    if report.result is not None:
+        out.print(winners_text(game, report.result["winners"], kinds) + ".", style="bold", markup=False)
+    else:
+        out.print("The record ends before the match does.", style="yellow", markup=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            typer.echo(f"domine {version('domine')}")
+        except PackageNotFoundError:
+            typer.echo("domine (version unknown)")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Play, simulate and replay domino games."""

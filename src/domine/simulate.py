@@ -1,0 +1,331 @@
+"""Bots playing bots: win rates, points and game statistics, reproducibly.
+
+``simulate(game_id, hands=N)`` (or ``matches=N``) returns a ``Simulation``
+dataclass and prints nothing, so research code can call it directly; the
+``domine simulate`` command only formats what it returns.
+
+Determinism: the work is cut into fixed blocks whose size does not depend on
+the number of worker processes. Block ``b`` plays matches seeded from
+``(seed, b, k)`` for k = 0, 1, ... and bots seeded from ``(seed, b, k, seat)``;
+in ``hands`` mode it stops after exactly ``block_size`` hands (its last match is
+cut short), in ``matches`` mode after ``block_size`` whole matches. Block
+tallies are integers added in block order, so the same seed gives the same
+numbers whatever ``jobs`` is.
+
+Forced moves (a single legal move) are applied without asking the bot: no bot
+could choose anything else, and the bot still sees the move in the history of
+its next observation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import signal
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Sequence
+
+from .bots import BotError, make_bot
+from .game import Game, GameError
+from .games import make_game
+from .match import Match
+
+BLOCK_SIZE = 250          # hands per block in ``hands`` mode
+MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
+MAX_HANDS_PER_MATCH = 100_000   # a guard against a game whose match never ends
+
+
+def derive_seed(*parts: int) -> int:
+    """A 63-bit seed from a tuple of ints, stable across processes and Python versions."""
+    text = "/".join(str(int(p)) for p in parts).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == trials else min(1.0, centre + half)
+    return (lo, hi)
+
+
+@dataclass
+class SeatStats:
+    seat: int
+    bot: str
+    team: int
+    wins: int                    # hands won (hands mode) or matches won (matches mode)
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    mean_points: float           # points of the seat's team per hand
+    hand_wins: int               # hands won, in both modes
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["win_rate_ci"] = list(self.win_rate_ci)
+        return d
+
+
+@dataclass
+class Simulation:
+    game: str
+    players: int
+    mode: str                    # "hands" or "matches"
+    hands: int
+    matches: int                 # whole matches played (in hands mode, cut-short ones excluded)
+    seed: int
+    options: dict
+    bots: list[str]
+    seats: list[SeatStats]
+    blocked_rate: float          # share of hands ending blocked or with a dead layout
+    mean_moves: float            # history entries per hand (draws and passes included)
+    hands_without_winner: int
+    drawn_matches: int
+    elapsed: float               # seconds, wall clock
+    hands_per_second: float
+    blocks: int
+    reasons: dict = field(default_factory=dict)   # hand end reason -> count
+    points_are_penalties: bool = False            # the game counts points against (lowest wins)
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game, "players": self.players, "mode": self.mode,
+            "hands": self.hands, "matches": self.matches, "seed": self.seed,
+            "options": self.options, "bots": self.bots,
+            "hands_per_second": self.hands_per_second, "elapsed": self.elapsed,
+            "blocked_rate": self.blocked_rate, "mean_moves": self.mean_moves,
+            "hands_without_winner": self.hands_without_winner, "drawn_matches": self.drawn_matches,
+            "reasons": dict(sorted(self.reasons.items())), "blocks": self.blocks,
+            "points_are_penalties": self.points_are_penalties,
+            "seats": [s.to_json() for s in self.seats],
+        }
+
+
+@dataclass
+class BlockTally:
+    """Integer counts of one block; blocks add up exactly."""
+
+    hands: int = 0
+    matches: int = 0
+    moves: int = 0
+    blocked: int = 0
+    no_winner: int = 0
+    drawn_matches: int = 0
+    hand_wins: list[int] = field(default_factory=list)
+    match_wins: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    reasons: dict = field(default_factory=dict)
+
+    def add(self, other: "BlockTally") -> None:
+        self.hands += other.hands
+        self.matches += other.matches
+        self.moves += other.moves
+        self.blocked += other.blocked
+        self.no_winner += other.no_winner
+        self.drawn_matches += other.drawn_matches
+        for name in ("hand_wins", "match_wins", "points"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if not mine:
+                mine.extend([0] * len(theirs))
+            for i, v in enumerate(theirs):
+                mine[i] += v
+        for k, v in other.reasons.items():
+            self.reasons[k] = self.reasons.get(k, 0) + v
+
+
+@dataclass(frozen=True)
+class BlockSpec:
+    game: str
+    players: int
+    options: tuple                # ((key, value), ...) as given
+    bots: tuple[str, ...]
+    seed: int
+    block: int
+    mode: str                     # "hands" or "matches"
+    size: int                     # hands or matches this block plays
+
+
+def play_hand(state, bots) -> None:
+    """Play one hand to its end with bots that see only their observation."""
+    while not state.over:
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            state.apply_unchecked(moves[0])
+            continue
+        seat = state.acting_seat()
+        state.apply_unchecked(bots[seat].choose(state.observation(seat)))
+
+
+def run_block(spec: BlockSpec) -> BlockTally:
+    """Play one block; a module-level function so that worker processes can run it."""
+    game = make_game(spec.game, spec.players, dict(spec.options))
+    n = game.players
+    teams = game.teams(n)
+    tally = BlockTally(hand_wins=[0] * n, match_wins=[0] * n, points=[0] * n)
+    k = 0
+    while True:
+        if spec.mode == "hands" and tally.hands >= spec.size:
+            break
+        if spec.mode == "matches" and tally.matches >= spec.size:
+            break
+        match = Match(game, seed=derive_seed(spec.seed, spec.block, k), keep_hands=False)
+        bots = [make_bot(name, derive_seed(spec.seed, spec.block, k, seat))
+                for seat, name in enumerate(spec.bots)]
+        k += 1
+        played = 0
+        while not match.over:
+            if spec.mode == "hands" and tally.hands >= spec.size:
+                break
+            if played >= MAX_HANDS_PER_MATCH:
+                raise GameError(f"a match of {spec.game} did not end after {played} hands")
+            state = match.start_hand()
+            play_hand(state, bots)
+            result = state.result
+            tally.hands += 1
+            played += 1
+            tally.moves += len(state.history)
+            tally.reasons[result.reason] = tally.reasons.get(result.reason, 0) + 1
+            if result.reason in ("blocked", "dead"):
+                tally.blocked += 1
+            if not result.winners:
+                tally.no_winner += 1
+            for s in result.winners:
+                tally.hand_wins[s] += 1
+            for s in range(n):
+                tally.points[s] += result.points[teams[s]]
+            match.finish_hand()
+        if match.over:
+            tally.matches += 1
+            if not match.result.winners:
+                tally.drawn_matches += 1
+            for s in match.result.winners:
+                tally.match_wins[s] += 1
+    return tally
+
+
+def _worker_init() -> None:
+    # Ctrl-C is the parent's to handle: it cancels the blocks not yet started.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def resolve_bots(bots: Sequence[str] | str | None, players: int | None, min_players: int) -> tuple[list[str], int]:
+    """Bot names per seat, and the player count.
+
+    Without ``players``: as many players as bots named, but at least the game's
+    minimum. A list shorter than the table is repeated seat by seat (one name
+    fills every seat; ``greedy,random`` at four seats is two partnerships).
+    """
+    if bots is None:
+        names = ["greedy"]
+    elif isinstance(bots, str):
+        names = [b.strip() for b in bots.split(",")]
+    else:
+        names = [str(b).strip() for b in bots]
+    if not names or any(not b for b in names):
+        raise BotError("an empty bot name in the bot list")
+    if players is None:
+        players = max(len(names), min_players)
+    if len(names) > players:
+        raise BotError(f"{len(names)} bots given for {players} players")
+    names = [names[s % len(names)].lower() for s in range(players)]
+    for name in set(names):
+        make_bot(name, 0)   # raises BotError for an unknown name
+    return names, players
+
+
+def simulate(
+    game: str,
+    *,
+    hands: int | None = None,
+    matches: int | None = None,
+    players: int | None = None,
+    bots: Sequence[str] | str | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    block_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Simulation:
+    """Bots play ``hands`` hands or ``matches`` matches of ``game``.
+
+    ``progress`` is called after each block with the hands (or matches) it played.
+    Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist.
+    """
+    if (hands is None) == (matches is None):
+        raise GameError("give either a number of hands or a number of matches")
+    total = hands if hands is not None else matches
+    mode = "hands" if hands is not None else "matches"
+    if total < 1:
+        raise GameError(f"the number of {mode} must be at least 1")
+    from .games import game_class
+    cls = game_class(game)
+    names, players = resolve_bots(bots, players, cls.min_players)
+    opts = dict(options or {})
+    probe: Game = make_game(cls.id, players, opts)   # validates players and options up front
+    size = block_size or (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE)
+    specs = []
+    left, b = total, 0
+    while left > 0:
+        n = min(size, left)
+        specs.append(BlockSpec(cls.id, players, tuple(sorted(opts.items())), tuple(names), seed, b, mode, n))
+        left -= n
+        b += 1
+    if jobs <= 0:
+        jobs = os.cpu_count() or 1
+    jobs = min(jobs, len(specs))
+
+    tally = BlockTally(hand_wins=[0] * players, match_wins=[0] * players, points=[0] * players)
+    start = time.perf_counter()
+    if jobs == 1:
+        for spec in specs:
+            t = run_block(spec)
+            tally.add(t)
+            if progress:
+                progress(spec.size)
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+        try:
+            futures = [pool.submit(run_block, spec) for spec in specs]
+            for spec, fut in zip(specs, futures):   # results added in block order
+                tally.add(fut.result())
+                if progress:
+                    progress(spec.size)
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+    elapsed = time.perf_counter() - start
+
+    teams = probe.teams(players)
+    seats = []
+    for s in range(players):
+        wins = tally.hand_wins[s] if mode == "hands" else tally.match_wins[s]
+        trials = tally.hands if mode == "hands" else tally.matches
+        seats.append(SeatStats(
+            seat=s, bot=names[s], team=teams[s], wins=wins,
+            win_rate=wins / trials if trials else 0.0,
+            win_rate_ci=wilson_interval(wins, trials),
+            mean_points=tally.points[s] / tally.hands if tally.hands else 0.0,
+            hand_wins=tally.hand_wins[s],
+        ))
+    return Simulation(
+        game=cls.id, players=players, mode=mode, hands=tally.hands, matches=tally.matches,
+        seed=seed, options=dict(probe.option_values), bots=names, seats=seats,
+        blocked_rate=tally.blocked / tally.hands if tally.hands else 0.0,
+        mean_moves=tally.moves / tally.hands if tally.hands else 0.0,
+        hands_without_winner=tally.no_winner, drawn_matches=tally.drawn_matches,
+        elapsed=elapsed, hands_per_second=tally.hands / elapsed if elapsed > 0 else 0.0,
+        blocks=len(specs), reasons=dict(tally.reasons), points_are_penalties=probe.match_end == "low",
+    )
+
+
+__all__ = ["Simulation", "SeatStats", "simulate", "run_block", "play_hand", "wilson_interval", "derive_seed"]

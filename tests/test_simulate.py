@@ -1,0 +1,93 @@
+"""domine.simulate as a library: exact counts, determinism, statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from domine.bots import BotError
+from domine.game import GameError
+from domine.simulate import (
+    BlockSpec, derive_seed, resolve_bots, run_block, simulate, wilson_interval,
+)
+
+
+def test_wilson_interval():
+    lo, hi = wilson_interval(50, 100)
+    assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-12
+    assert round(lo, 4) == 0.4038 and round(hi, 4) == 0.5962   # the textbook values
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_derive_seed_is_stable():
+    assert derive_seed(0, 1, 2) == derive_seed(0, 1, 2)
+    assert derive_seed(0, 1, 2) != derive_seed(0, 2, 1)
+    assert 0 <= derive_seed(-5, 3) < 1 << 63
+
+
+def test_exact_hand_count_and_totals():
+    sim = simulate("draw", hands=260, seed=1, bots="greedy,random", block_size=100)
+    assert sim.hands == 260 and sim.blocks == 3 and sim.mode == "hands"
+    assert sum(sim.reasons.values()) == 260
+    # individual game: each hand has at most one winner
+    assert sum(s.wins for s in sim.seats) + sim.hands_without_winner == 260
+    assert sim.seats[0].bot == "greedy" and sim.seats[1].bot == "random"
+
+
+def test_matches_mode_counts_whole_matches():
+    sim = simulate("family", matches=40, seed=3, bots="random", options={"rounds": 2})
+    assert sim.matches == 40 and sim.hands >= 80
+    assert sum(s.wins for s in sim.seats) + sim.drawn_matches == 40
+    assert all(s.hand_wins <= sim.hands for s in sim.seats)
+
+
+def test_determinism_across_jobs():
+    a = simulate("block", hands=500, seed=9, bots="greedy,random", jobs=1).to_json()
+    b = simulate("block", hands=500, seed=9, bots="greedy,random", jobs=2).to_json()
+    for d in (a, b):
+        d.pop("elapsed"), d.pop("hands_per_second")
+    assert a == b
+
+
+def test_block_is_a_pure_function_of_its_spec():
+    spec = BlockSpec("cross", 3, (), ("greedy", "random", "random"), 4, 2, "hands", 30)
+    assert run_block(spec) == run_block(spec)
+    assert run_block(spec).hands == 30
+
+
+def test_partners_share_results():
+    sim = simulate("partners", hands=120, seed=2, bots="greedy,random")
+    s0, s1, s2, s3 = sim.seats
+    assert (s0.wins, s0.mean_points) == (s2.wins, s2.mean_points)
+    assert (s1.wins, s1.mean_points) == (s3.wins, s3.mean_points)
+    assert s0.team == s2.team == 0 and s1.team == s3.team == 1
+
+
+def test_resolve_bots():
+    assert resolve_bots("greedy", None, 2) == (["greedy", "greedy"], 2)
+    assert resolve_bots("greedy,random", 4, 2) == (["greedy", "random", "greedy", "random"], 4)
+    assert resolve_bots(["Random", "greedy", "random"], None, 2) == (["random", "greedy", "random"], 3)
+    with pytest.raises(BotError):
+        resolve_bots("greedy,nobody", None, 2)
+    with pytest.raises(BotError):
+        resolve_bots("greedy,random,greedy", 2, 2)
+
+
+def test_errors():
+    with pytest.raises(GameError):
+        simulate("nogame", hands=5)
+    with pytest.raises(GameError):
+        simulate("block", hands=5, matches=5)
+    with pytest.raises(GameError):
+        simulate("block", hands=5, players=7)
+    with pytest.raises(GameError):
+        simulate("block", hands=5, options={"colour": "red"})
+
+
+@pytest.mark.parametrize("game,players,options", [
+    ("ordinary", 4, {}), ("matador", 3, {}), ("bergen", 2, {"set": "double-9", "spinner": "yes"}),
+    ("blitz", 6, {}), ("block", 2, {"openspiel": "yes"}),
+])
+def test_every_kind_of_game_simulates(game, players, options):
+    sim = simulate(game, hands=40, players=players, bots="random", seed=1, options=options)
+    assert sim.hands == 40 and 0 <= sim.blocked_rate <= 1 and sim.mean_moves > 0
