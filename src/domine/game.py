@@ -136,6 +136,7 @@ class Game:
             # masks cut to this set keep double-six bitmasks within one machine word
             "fits": self.set_fits,
             "opens": self.matching.opens,
+            "codes": self.matching.codes,
             "tactical": self.tactical_draw,
             "drawn_must_play": self.drawn_tile_must_be_played,
             "draw_limit": self.draw_limit if self.draw_limit is not None else 1 << 30,

@@ -89,18 +89,22 @@ def standard_ranking(values: list[int], tiles: list[int], last_placer: int | Non
     return sorted(range(n), key=lambda s: (values[s], tiles[s], (s - start) % n))
 
 
-def placements(hand: int, layout: Layout, fits: list[int], opens: list[tuple[int, ...]]) -> list[int]:
-    """Every placement of a tile of ``hand`` on the layout's current targets."""
+def placements(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int, ...]]) -> list[int]:
+    """Every placement of a tile of ``hand`` on the layout's current targets.
+
+    ``codes[t * STRIDE + v]`` holds the move ints (end 0) of tile ``t`` on an end
+    showing ``v``, one per pip it may leave open; the end index is or-ed in.
+    """
     moves: list[int] = []
     if hand & layout.playable:
         for end, v in layout.targets:
             m = hand & fits[v]
+            e7 = end << 7
             while m:
                 low = m & -m
-                t = low.bit_length() - 1
                 m ^= low
-                for o in opens[t * STRIDE + v]:
-                    moves.append(t | (end << 7) | (o << 12))
+                for c in codes[(low.bit_length() - 1) * STRIDE + v]:
+                    moves.append(c | e7)
     return moves
 
 
@@ -142,7 +146,7 @@ class HandState:
             return self._special_moves()
         seat = self.to_act
         hand = self.restrict or (self.hands[seat] & ~self.locked[seat])
-        moves = placements(hand, self.layout, self.fits, self.opens)
+        moves = placements(hand, self.layout, self.fits, self.codes)
         if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit \
                 and not self.restrict:
             moves.append(DRAW)
@@ -166,14 +170,14 @@ class HandState:
                 apply(moves[int(rnd() * len(moves))])
             return
         hands, layout, history = self.hands, self.layout, self.history
-        fits, opens, n = self.fits, self.opens, self.n
+        fits, codes, n = self.fits, self.codes, self.n
         while not self.over:
             if self.special or self.restrict:
                 moves = legal()
                 apply(moves[int(rnd() * len(moves))])
                 continue
             seat = self.to_act
-            moves = placements(hands[seat], layout, fits, opens)
+            moves = placements(hands[seat], layout, fits, codes)
             if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit:
                 moves.append(DRAW)
             if not moves:

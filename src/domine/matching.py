@@ -27,6 +27,11 @@ class Matching:
                 if o:
                     self.fits[v] |= BIT[t]
                     self.opens[t * STRIDE + v] = o
+        # Move ints (end 0) of each tile on each end value: what move generation emits.
+        self.codes: list[tuple[int, ...]] = [
+            tuple(t | (o << 12) for o in self.opens[t * STRIDE + v])
+            for t in range(TILE_COUNT) for v in range(STRIDE)
+        ]
         # Tiles whose placement lets the player choose the pip left open (wild tiles).
         self.chooses_open = [any(len(self.opens[t * STRIDE + v]) > 1 for v in range(STRIDE))
                              for t in range(TILE_COUNT)]
