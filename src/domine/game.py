@@ -127,32 +127,18 @@ class Game:
             raise GameError(f"{self.players} hands of {k} tiles do not fit in a {SET_NAMES[self.max_pip]} set")
         self.seat_teams = self.teams(self.players)
         self.set_fits = [f & self.set_mask for f in self.matching.fits]
-        self.engine_constants = self._engine_constants()
+        self.hooks = self._hooks()
 
-    def _engine_constants(self) -> dict[str, Any]:
-        """What every HandState of this game starts with: tables, flags, fresh per-hand scalars."""
+    def _hooks(self) -> tuple[bool, bool, bool, bool]:
+        """Which hooks this game overrides, so the engine calls only those it must.
+
+        (filter_moves, on_place, turn hooks, plain turns: the next seat simply follows)
+        """
         cls = type(self)
-        return {
-            # masks cut to this set keep double-six bitmasks within one machine word
-            "fits": self.set_fits,
-            "opens": self.matching.opens,
-            "codes": self.matching.codes,
-            "tactical": self.tactical_draw,
-            "drawn_must_play": self.drawn_tile_must_be_played,
-            "draw_limit": self.draw_limit if self.draw_limit is not None else 1 << 30,
-            "chain": self.chained_turns,
-            "implicit_pass": self.implicit_pass,
-            "dead_ends_hand": self.dead_layout_ends_hand,
-            "_filter_hook": cls.filter_moves is not Game.filter_moves,
-            "_place_hook": cls.on_place is not Game.on_place,
-            "_turn_hook": cls.on_turn_start is not Game.on_turn_start or cls.on_turn_end is not Game.on_turn_end,
-            # plain turns: the next seat simply follows (no hooks, forfeits or implicit passes)
-            "plain_turns": not (self.implicit_pass or cls.on_turn_start is not Game.on_turn_start
-                                or cls.on_turn_end is not Game.on_turn_end or cls.on_place is not Game.on_place),
-            "resume_seat": -1, "drawn": 0, "restrict": 0, "lead_mask": 0, "lead_draw": "",
-            "lead_was_drawn": False, "last_placer": None, "leader": None, "out_of_turn": False,
-            "over": False, "result": None, "to_act": 0,
-        }
+        filt = cls.filter_moves is not Game.filter_moves
+        place = cls.on_place is not Game.on_place
+        turn = cls.on_turn_start is not Game.on_turn_start or cls.on_turn_end is not Game.on_turn_end
+        return filt, place, turn, not (self.implicit_pass or turn or place)
 
     # -- options and deal ---------------------------------------------------------------
     def configure(self, options: dict[str, Any]) -> None:

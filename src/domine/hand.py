@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     """Who holds what when play starts, and the stock in drawing order."""
 
@@ -31,7 +31,7 @@ class Deal:
     aside: list[int] = field(default_factory=list)   # out of play for the whole hand
 
 
-@dataclass
+@dataclass(slots=True)
 class HandContext:
     """What a hand needs to know of the match around it."""
 
@@ -109,10 +109,32 @@ def placements(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int
 
 
 class HandState:
+    __slots__ = (
+        # per game, read-only: tables and policy flags
+        "game", "fits", "opens", "codes", "tactical", "drawn_must_play", "draw_limit", "chain",
+        "implicit_pass", "dead_ends_hand", "plain_turns", "_filter_hook", "_place_hook", "_turn_hook",
+        # the deal and the table
+        "n", "context", "deal", "teams", "n_teams", "hands", "in_hands", "stock", "stock_pos",
+        "reserve", "drawable", "layout",
+        # the turn
+        "to_act", "special", "drawn", "restrict", "lead_mask", "lead_draw", "lead_was_drawn",
+        "locked", "skips", "interrupts", "resume_seat", "out_of_turn",
+        # what happened
+        "last_placer", "leader", "history", "hand_points", "over", "result", "extra",
+    )
+
     def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None):
-        # Per-game constants (tables, policy flags, which hooks exist) come ready-made.
-        self.__dict__.update(game.engine_constants)
         self.game = game
+        self.fits = game.set_fits
+        self.opens = game.matching.opens
+        self.codes = game.matching.codes
+        self.tactical = game.tactical_draw
+        self.drawn_must_play = game.drawn_tile_must_be_played
+        self.draw_limit = game.draw_limit if game.draw_limit is not None else 1 << 30
+        self.chain = game.chained_turns
+        self.implicit_pass = game.implicit_pass
+        self.dead_ends_hand = game.dead_layout_ends_hand
+        self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns = game.hooks
         self.n = n = len(deal.hands)
         self.context = context or HandContext()
         self.deal = deal
@@ -126,14 +148,26 @@ class HandState:
         self.reserve = min(game.reserve, len(deal.stock))
         self.drawable = len(deal.stock) - self.reserve
         self.layout = game.new_layout()
+        self.to_act = 0
+        self.special = True   # the lead is still to come
+        self.drawn = 0
+        self.restrict = 0     # after a drawn tile that must be played: that tile
+        self.lead_mask = 0
+        self.lead_draw = ""   # "", "first" (lead the tile drawn) or "until_double"
+        self.lead_was_drawn = False
         self.locked = [0] * n
         self.skips = [0] * n
         self.interrupts: list[tuple[int, tuple[int, ...]]] = []
+        self.resume_seat = -1
+        self.out_of_turn = False
+        self.last_placer: int | None = None
+        self.leader: int | None = None
         self.history: list[tuple[int, int]] = []   # (seat, move); a draw carries its tile
         self.hand_points = [0] * self.n_teams
+        self.over = False
+        self.result: HandResult | None = None
         self.extra: dict = {}
         game.setup_hand(self)
-        self.special = True   # the lead is still to come
         if self._turn_hook:
             game.on_turn_start(self, self.to_act)
 
@@ -486,6 +520,10 @@ class HandState:
         return lay.lengths[a] == 0 and lay.lengths[b] == 0
 
     def explain_illegal(self, move: int, text: str | None = None) -> str:
+        if not isinstance(move, int) or move < 0 or move > PASS or \
+                (move < DRAW and (move & 127) >= self.game.set_mask.bit_length()) or \
+                (DRAW < move < PASS):
+            return f"{move!r} is not a move of this game"
         label = text or self.move_str(move)
         seat = self.acting_seat()
         legal = self.legal_moves()
@@ -531,10 +569,11 @@ class HandState:
         return Observation.of(self, seat)
 
     def clone(self) -> "HandState":
+        """An independent copy, for search: mutable parts are copied, tables shared."""
         other = HandState.__new__(HandState)
-        other.__dict__.update(self.__dict__)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
         other.hands = self.hands[:]
-        other.stock = self.stock
         other.layout = self.layout.copy()
         other.locked = self.locked[:]
         other.skips = self.skips[:]
@@ -561,6 +600,7 @@ class Observation:
     """Everything one seat may know, and nothing more (general rule 7)."""
 
     game: str
+    options: dict
     seat: int
     players: int
     teams: list[int]
@@ -593,7 +633,7 @@ class Observation:
             for i, name in enumerate(lay.end_names())
         ]
         return cls(
-            game=state.game.id, seat=seat, players=state.n, teams=list(state.teams),
+            game=state.game.id, options=dict(state.game.option_values), seat=seat, players=state.n, teams=list(state.teams),
             hand=tiles_of(state.hands[seat]),
             hand_sizes=[h.bit_count() for h in state.hands],
             stock_size=len(state.stock) - state.stock_pos, drawable=max(state.drawable, 0),

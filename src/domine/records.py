@@ -218,6 +218,8 @@ def replay(record: Any) -> ReplayReport:
         if "scores" in raw and raw["scores"] != match.scores:
             raise RecordError(f"the record says scores {raw['scores']}, the replay gives {match.scores}", i)
     expected = record.get("result")
+    if expected is None and match.result is not None and "result" in record:
+        raise RecordError("the record says the match is unfinished, but the replay ends it")
     if expected is not None:
         if match.result is None:
             raise RecordError("the record says the match is over, but the replay has not ended it")
@@ -242,6 +244,7 @@ def _split_move(text: Any, hand: int, move: int) -> tuple[int, str]:
 def seat_view(record: dict, seat: int) -> dict:
     """The record as ``seat`` saw it: other hands, the stock and others' draws hidden."""
     view = json.loads(json.dumps(record))
+    view["seed"] = None   # the seed would deal the hidden hands again
     for h in view.get("hands", []):
         deal = h.get("deal", {})
         deal["hands"] = [tiles if s == seat else ["?"] * len(tiles) for s, tiles in enumerate(deal.get("hands", []))]

@@ -1,0 +1,580 @@
+"""Property tests over every game, every allowed player count and the main option sets.
+
+Each test is parametrized over ``COMBOS`` (game id x players x options) and draws the
+match seed with Hypothesis, so a failure reports the combination and the seed that
+reproduces it. Bots are random bots whose seeds derive from the match seed.
+
+Heavy checks (every seat's observation, every legal and many illegal moves on every
+state) look at the first ``HEAVY_HANDS`` hands of a match, which always includes a
+"later hand" (loser leads, drawn leads, out-of-turn doubles, alternating starters).
+Light checks play whole matches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domine.bots import make_bot
+from domine.games import GAMES, make_game
+from domine.layout import LEAD_END
+from domine.match import Match
+from domine.moves import ANNOUNCE, DRAW, PASS, IllegalMove, is_place, place
+from domine.records import match_record, replay, seat_view
+from domine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, tile_str, tiles_of
+
+# ---------------------------------------------------------------------------------------
+# The combinations
+# ---------------------------------------------------------------------------------------
+MAIN_OPTIONS = {
+    "block": lambda n: [{}, {"double_nine": True}]
+    + ([{"partners": True}] if n == 4 else [])
+    + ([{"openspiel": True}] if n == 2 else []),
+    "draw": lambda n: [{}, {"no_reserve": True}, {"voluntary_draw": True}]
+    + ([{"partners": True}] if n == 4 else []),
+    "bergen": lambda n: [{}, {"set": "double-9"}, {"set": "double-12", "spinner": True}],
+    "family": lambda n: [{}, {"rounds": 3}],
+}
+
+
+def _combos() -> list[tuple[str, int, dict]]:
+    out = []
+    for gid, cls in sorted(GAMES.items()):
+        for n in range(cls.min_players, cls.max_players + 1):
+            for opts in MAIN_OPTIONS.get(gid, lambda n: [{}])(n):
+                out.append((gid, n, opts))
+    return out
+
+
+COMBOS = _combos()
+
+
+def _id(combo) -> str:
+    gid, n, opts = combo
+    text = ",".join(f"{k}={v}" for k, v in opts.items())
+    return f"{gid}-{n}p" + (f"-{text}" if text else "")
+
+
+def params():
+    return [pytest.param(c, id=_id(c)) for c in COMBOS]
+
+
+def test_the_combinations_cover_every_game_and_player_count():
+    seen = {(g, n) for g, n, _ in COMBOS}
+    for gid, cls in GAMES.items():
+        for n in range(cls.min_players, cls.max_players + 1):
+            assert (gid, n) in seen
+    for gid, n, opts in COMBOS:   # every listed option set is accepted
+        make_game(gid, n, opts)
+
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+HEAVY_HANDS = 3          # hands per match for the per-state checks
+MAX_HANDS = 500          # "every random match ends" within this many hands
+
+
+# DOMINE_PROPERTY_SCALE=20 multiplies every example count, for a deeper run by hand.
+SCALE = max(1, int(os.environ.get("DOMINE_PROPERTY_SCALE", "1")))
+
+
+def light(n):
+    return settings(max_examples=n * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------------------------------
+# Playing
+# ---------------------------------------------------------------------------------------
+def random_bots(n: int, seed: int):
+    return [make_bot("random", seed * 7919 + s) for s in range(n)]
+
+
+def move_bound(game, state) -> int:
+    """A generous bound on the moves of one hand.
+
+    Progress moves (placements and draws) are at most the tiles of the set plus the
+    stock; between two of them there are at most 2n passes (a round of declined
+    out-of-turn doubles, then a round of passes around a locked tile).
+    """
+    progress = set_size(game.max_pip) + len(state.deal.stock)
+    return progress + (progress + 1) * 2 * state.n
+
+
+def states(game, seed: int, max_hands: int = MAX_HANDS, stop_at: int | None = None):
+    """Play a match with random bots; yield ``(match, state)`` before every move and once
+    after each hand ends (before ``finish_hand``). ``stop_at`` stops after that many moves."""
+    match = Match(game, seed=seed)
+    bots = random_bots(game.players, seed)
+    played = 0
+    while not match.over and match.hands_played < max_hands:
+        state = match.start_hand()
+        bound = move_bound(game, state)
+        moves = 0
+        while not state.over:
+            yield match, state
+            seat = state.acting_seat()
+            state.apply(bots[seat].choose(state.observation(seat)))
+            moves += 1
+            played += 1
+            assert moves <= bound, f"hand {match.hands_played + 1} still running after {moves} moves"
+            if stop_at is not None and played >= stop_at:
+                return
+        yield match, state
+        match.finish_hand()
+
+
+def play_match(game, seed: int, max_hands: int = MAX_HANDS, stop_at: int | None = None) -> Match:
+    match = None
+    for match, _ in states(game, seed, max_hands, stop_at):
+        pass
+    return match
+
+
+def game_of(combo):
+    gid, n, opts = combo
+    return make_game(gid, n, opts)
+
+
+# ---------------------------------------------------------------------------------------
+# 1. Hands and matches end
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("combo", params())
+@light(10)
+@given(seed=SEEDS)
+def test_random_hands_and_matches_end(combo, seed):
+    game = game_of(combo)
+    match = Match(game, seed=seed)
+    bots = random_bots(game.players, seed)
+    while not match.over:
+        assert match.hands_played < MAX_HANDS, "the match did not end"
+        state = match.start_hand()
+        bound = move_bound(game, state)
+        moves = passes = 0
+        while not state.over:
+            legal = state.legal_moves()
+            assert legal, "a running hand offers no move"
+            seat = state.acting_seat()
+            move = bots[seat].choose(state.observation(seat))
+            state.apply(move)
+            moves += 1
+            passes = passes + 1 if move == PASS else 0
+            assert passes <= 2 * game.players, "too many passes in a row"
+            assert moves <= bound
+        # a finished hand takes no more moves
+        assert state.result is not None
+        assert state.legal_moves() == []
+        with pytest.raises(IllegalMove):
+            state.apply(PASS)
+        result = match.finish_hand()
+        assert (result is not None) == match.over
+    assert match.result.hands == match.hands_played
+    assert match.result.scores == match.scores
+    assert match.result.drawn == (match.result.winners == [])
+    with pytest.raises(RuntimeError):
+        match.start_hand()
+
+
+# ---------------------------------------------------------------------------------------
+# 2. Tiles are conserved
+# ---------------------------------------------------------------------------------------
+def assert_conserved(game, state):
+    parts = {f"hand {s}": h for s, h in enumerate(state.hands)}
+    parts["layout"] = state.layout.mask
+    parts["stock"] = _mask(state.stock[state.stock_pos:])
+    parts["aside"] = _mask(state.deal.aside)
+    union = 0
+    for name, mask in parts.items():
+        assert union & mask == 0, f"{name} shares {', '.join(tile_str(t) for t in tiles_of(union & mask))}"
+        union |= mask
+    assert union == game.set_mask
+    assert state.tiles_accounted() == game.set_mask
+    assert state.in_hands == _or(state.hands)
+
+
+def _mask(tiles) -> int:
+    m = 0
+    for t in tiles:
+        m |= BIT[t]
+    return m
+
+
+def _or(masks) -> int:
+    m = 0
+    for x in masks:
+        m |= x
+    return m
+
+
+@pytest.mark.parametrize("combo", params())
+@light(8)
+@given(seed=SEEDS)
+def test_tiles_are_conserved_after_every_move(combo, seed):
+    game = game_of(combo)
+    for _, state in states(game, seed):
+        assert_conserved(game, state)
+        if state.over:
+            r = state.result
+            assert r.tiles_left == [h.bit_count() for h in state.hands]
+            assert sorted(r.ranking) == list(range(state.n))
+
+
+# ---------------------------------------------------------------------------------------
+# 3. Observations hide what a seat may not see
+# ---------------------------------------------------------------------------------------
+PER_SEAT_NUMBERS = {"teams", "hand_sizes", "scores", "hand_points"}   # checked exactly instead
+
+
+def _int_lists(value):
+    """Every list or tuple of ints nested in value."""
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+            yield list(value)
+        for x in value:
+            yield from _int_lists(x)
+
+
+def _tiles_shown(obs) -> set[int]:
+    """Every tile an observation names."""
+    shown = set(obs.hand) | set(obs.layout_tiles) | set(obs.locked)
+    if obs.lead is not None:
+        shown.add(obs.lead)
+    for arm in obs.arms:
+        shown.update(t for t, _ in arm)
+    for _, m in obs.history:
+        if m < PASS and m != DRAW:
+            shown.add(m & 127)
+    for m in obs.legal_moves:
+        if is_place(m):
+            shown.add(m & 127)
+    return shown
+
+
+def _fields(obs) -> dict:
+    """The observation's fields by name (a dataclass, or any object with attributes)."""
+    if dataclasses.is_dataclass(obs):
+        return {f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)}
+    names = getattr(type(obs), "__slots__", None) or vars(obs)
+    return {n: getattr(obs, n) for n in names}
+
+
+def check_observation(state, seat):
+    obs = state.observation(seat)
+    acting = state.acting_seat()
+    assert obs.seat == seat
+    assert obs.hand == tiles_of(state.hands[seat])
+    assert obs.hand_sizes == [h.bit_count() for h in state.hands]
+    assert obs.teams == list(state.teams)
+    assert obs.hand_points == state.hand_points
+    assert obs.scores == list(state.context.scores or [0] * state.n_teams)
+    assert obs.to_act == acting
+    if seat == acting:
+        assert obs.legal_moves == state.legal_moves()
+    else:
+        assert obs.legal_moves == []
+    assert obs.locked == tiles_of(state.locked[seat])
+    # history: own moves exact, others' draws carry no tile
+    assert len(obs.history) == len(state.history)
+    for (s, m), (s2, m2) in zip(obs.history, state.history):
+        assert s == s2
+        if s != seat and DRAW <= m2 < PASS:
+            assert m == DRAW
+        else:
+            assert m == m2
+    # no tile another seat holds, nor a stock or aside tile, is named anywhere
+    own_draws = {m & 127 for s, m in state.history if s == seat and DRAW <= m < PASS}
+    hidden = (_or(h for s, h in enumerate(state.hands) if s != seat)
+              | _mask(state.stock[state.stock_pos:]) | _mask(state.deal.aside))
+    leaked = _tiles_shown(obs) & set(tiles_of(hidden))
+    assert not leaked, f"seat {seat} sees hidden tiles {[tile_str(t) for t in leaked]}"
+    assert own_draws <= set(tiles_of(state.hands[seat] | state.layout.mask))
+    # no field holds another seat's hand (a hand never shares a tile with the layout, so
+    # "unless its tiles are public" never applies; per-seat counts are checked exactly above)
+    lists = {}
+    for name, value in _fields(obs).items():
+        if name not in PER_SEAT_NUMBERS:
+            for lst in _int_lists(value):
+                lists.setdefault(tuple(sorted(lst)), name)
+    for other in range(state.n):
+        if other != seat and state.hands[other]:
+            name = lists.get(tuple(tiles_of(state.hands[other])))
+            assert name is None, f"observation field {name} holds seat {other}'s hand"
+    return obs
+
+
+def swap_hidden(state, seat, rng):
+    """A clone in which one hidden tile of another seat is exchanged with another hidden
+    tile (another seat's, or an undrawn stock tile); None if nothing can be swapped."""
+    others = [s for s in range(state.n) if s != seat and state.hands[s]]
+    if not others:
+        return None
+    o = rng.choice(others)
+    x = rng.choice(tiles_of(state.hands[o]))
+    spots = [("hand", p) for p in others if p != o]
+    if state.stock_pos < len(state.stock):
+        spots.append(("stock", None))
+    if not spots:
+        return None
+    where, p = rng.choice(spots)
+    c = state.clone()
+    if where == "hand":
+        y = rng.choice(tiles_of(state.hands[p]))
+        c.hands[o] ^= BIT[x] | BIT[y]
+        c.hands[p] ^= BIT[x] | BIT[y]
+    else:
+        i = rng.randrange(state.stock_pos, len(state.stock))
+        y = state.stock[i]
+        c.stock = list(state.stock)
+        c.stock[i] = x
+        c.hands[o] ^= BIT[x] | BIT[y]
+        c.in_hands ^= BIT[x] | BIT[y]
+    return c
+
+
+@pytest.mark.parametrize("combo", params())
+@light(4)
+@given(seed=SEEDS)
+def test_observations_hide_other_seats_tiles(combo, seed):
+    game = game_of(combo)
+    rng = random.Random(seed)
+    for _, state in states(game, seed, max_hands=HEAVY_HANDS):
+        for seat in range(state.n):
+            obs = check_observation(state, seat)
+            # the observation is the same whatever the hidden tiles are
+            other = swap_hidden(state, seat, rng)
+            if other is not None:
+                assert _fields(other.observation(seat)) == _fields(obs)
+
+
+# ---------------------------------------------------------------------------------------
+# 4. Legal moves apply; unlisted moves do not
+# ---------------------------------------------------------------------------------------
+def _snapshot(state):
+    return (state.hands[:], state.history[:], state.layout.mask, state.layout.values[:],
+            state.stock_pos, state.to_act, state.over, state.interrupts[:], state.hand_points[:])
+
+
+def random_candidates(game, state, rng, k):
+    """k moves drawn from every placement encoding on the current ends (and the lead end)
+    with every open pip, with and without an announcement, plus DRAW and PASS."""
+    ends = list(range(len(state.layout.values))) + [LEAD_END]
+    size = set_size(game.max_pip)
+    out = [DRAW, PASS]
+    for _ in range(k):
+        m = place(rng.randrange(size), rng.choice(ends), rng.randrange(game.max_pip + 1))
+        out.append(m | ANNOUNCE if rng.random() < 0.2 else m)
+    return out
+
+
+def near_misses(game, legal):
+    """Moves one field away from a legal one: other end, other open pip, announcement flipped,
+    a draw that names a tile."""
+    out = set()
+    for m in legal:
+        if is_place(m):
+            t, e, o = m & 127, (m >> 7) & 31, (m >> 12) & 15
+            out.add(m ^ ANNOUNCE)
+            for e2 in range(4):
+                out.add((m & ~(31 << 7)) | (e2 << 7))
+            out.add((m & ~(31 << 7)) | (LEAD_END << 7))
+            for o2 in range(game.max_pip + 1):
+                out.add((m & ~(15 << 12)) | (o2 << 12))
+            out.add(DRAW | t)
+    return sorted(out - set(legal))
+
+
+def assert_sound(game, state, m):
+    """A listed placement lays a tile the acting seat holds, by the game's matching rule."""
+    if not is_place(m):
+        assert m in (DRAW, PASS)
+        return
+    t, e, o = m & 127, (m >> 7) & 31, (m >> 12) & 15
+    assert state.hands[state.acting_seat()] & BIT[t], f"{tile_str(t)} is not the mover's"
+    lay = state.layout
+    if e == LEAD_END:
+        assert lay.lead < 0 and o == 0
+        return
+    assert lay.lead >= 0 and e < len(lay.values) and not lay.closed[e]
+    v, lo, hi = lay.values[e], LOW[t], HIGH[t]
+    if game.id == "matador":   # touching halves sum to 7; matadors are wild
+        if t in MATADORS:
+            assert o in (lo, hi)
+        else:
+            assert (lo + v == 7 and o == hi) or (hi + v == 7 and o == lo), (tile_str(t), v, o)
+    else:
+        assert (lo == v and o == hi) or (hi == v and o == lo), (tile_str(t), v, o)
+
+
+MATADORS = {tile_id(1, 6), tile_id(2, 5), tile_id(3, 4), tile_id(0, 0)}
+
+
+@pytest.mark.parametrize("combo", params())
+@light(3)
+@given(seed=SEEDS)
+def test_listed_moves_apply_and_unlisted_moves_do_not(combo, seed):
+    game = game_of(combo)
+    rng = random.Random(seed)
+    for _, state in states(game, seed, max_hands=HEAVY_HANDS):
+        before = _snapshot(state)
+        legal = state.legal_moves()
+        assert len(set(legal)) == len(legal), "a move is listed twice"
+        for m in legal:
+            c = state.clone()
+            c.apply(m)
+            assert_conserved(game, c)
+            assert len(c.history) == len(state.history) + 1
+        for m in legal:
+            assert_sound(game, state, m)
+        if PASS in legal:   # a pass only when nothing else is allowed (or to decline an offer)
+            assert legal[-1] == PASS and (len(legal) == 1 or state.interrupts)
+        legal_set = set(legal)
+        sample = [m for m in random_candidates(game, state, rng, 10) if m not in legal_set]
+        near = near_misses(game, legal)
+        sample += rng.sample(near, min(10, len(near)))
+        for m in sample:
+            c = state.clone()
+            snap = _snapshot(c)
+            with pytest.raises(IllegalMove):
+                c.apply(m)
+            assert _snapshot(c) == snap, f"a refused move {m:#x} changed the state"
+        assert _snapshot(state) == before, "moves on clones changed the original"
+
+
+@pytest.mark.parametrize("combo", [("draw", 2, {}), ("block", 2, {"openspiel": True})], ids=_id)
+@light(40)
+@given(seed=st.integers(min_value=0, max_value=1000), move=st.integers(min_value=-(2**31), max_value=2**31))
+def test_any_int_that_is_not_listed_is_refused(combo, seed, move):
+    """Bots and learning agents send plain ints: anything not listed is an IllegalMove."""
+    game = game_of(combo)
+    state = Match(game, seed=seed).start_hand()
+    state.apply(state.legal_moves()[0])   # the lead, so that the layout has ends
+    if move in state.legal_moves():
+        return
+    before = _snapshot(state)
+    with pytest.raises(IllegalMove):
+        state.apply(move)
+    assert _snapshot(state) == before
+
+
+@pytest.mark.parametrize("combo", params())
+@light(3)
+@given(seed=SEEDS)
+def test_move_notation_reads_back(combo, seed):
+    """What a record writes for a move (move_str) reads back as that move (parse_move)."""
+    game = game_of(combo)
+    for _, state in states(game, seed, max_hands=HEAVY_HANDS):
+        for m in state.legal_moves():
+            assert state.parse_move(state.move_str(m)) == m, state.move_str(m)
+
+
+# ---------------------------------------------------------------------------------------
+# 5. Records
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("combo", params())
+@light(6)
+@given(seed=SEEDS)
+def test_saved_records_replay_to_the_same_result(combo, seed):
+    game = game_of(combo)
+    match = play_match(game, seed)
+    record = json.loads(json.dumps(match_record(match)))
+    report = replay(record)
+    assert report.complete
+    assert report.scores == match.scores
+    assert report.result == match.result.to_json()
+    assert report.hands == match.hands_played == len(record["hands"])
+    assert report.moves == sum(len(s.history) for s in match.hands)
+    for state, raw in zip(match.hands, record["hands"]):
+        assert raw["result"]["points"] == state.result.points
+
+
+@pytest.mark.parametrize("combo", params())
+@light(3)
+@given(seed=SEEDS, stop=st.integers(min_value=1, max_value=120))
+def test_unfinished_match_records_replay_as_incomplete(combo, seed, stop):
+    game = game_of(combo)
+    match = play_match(game, seed, stop_at=stop)
+    if match.current is not None and match.current.over:
+        match.finish_hand()
+    record = json.loads(json.dumps(match_record(match)))
+    report = replay(record)
+    if match.over:
+        assert report.complete and report.result == match.result.to_json()
+    else:
+        assert not report.complete and report.result is None
+        assert report.scores == match.scores
+        assert report.moves == stop
+
+
+@pytest.mark.parametrize("combo", params())
+@light(3)
+@given(seed=SEEDS)
+def test_the_same_seed_gives_the_same_game(combo, seed):
+    game = game_of(combo)
+    a = match_record(play_match(game, seed))
+    b = match_record(play_match(game_of(combo), seed))
+    assert a == b
+
+
+@pytest.mark.parametrize("combo", params())
+@light(3)
+@given(seed=SEEDS, stop=st.one_of(st.none(), st.integers(min_value=1, max_value=200)))
+def test_seat_view_hides_other_hands_and_draws(combo, seed, stop):
+    game = game_of(combo)
+    match = play_match(game, seed, max_hands=HEAVY_HANDS, stop_at=stop)
+    if match.current is not None and match.current.over:
+        match.finish_hand()
+    record = match_record(match)
+    frozen = json.dumps(record, sort_keys=True)
+    states_ = list(match.hands) + ([match.current] if match.current is not None and match.current.history else [])
+    for seat in range(game.players):
+        view = seat_view(record, seat)
+        assert json.dumps(record, sort_keys=True) == frozen, "seat_view changed the record"
+        assert len(view["hands"]) == len(record["hands"])
+        for raw, shown, state in zip(record["hands"], view["hands"], states_):
+            deal, vdeal = raw["deal"], shown["deal"]
+            for s, tiles in enumerate(deal["hands"]):
+                if s == seat:
+                    assert vdeal["hands"][s] == tiles
+                else:
+                    assert vdeal["hands"][s] == ["?"] * len(tiles)
+            assert vdeal["stock"] == ["?"] * len(deal["stock"])
+            assert vdeal.get("aside", []) == ["?"] * len(deal.get("aside", []))
+            assert len(shown["moves"]) == len(raw["moves"])
+            for m, v in zip(raw["moves"], shown["moves"]):
+                s, _, text = m.partition(":")
+                if text.strip().startswith("draw") and int(s) != seat:
+                    assert v == f"{int(s)}: draw"
+                else:
+                    assert v == m
+            # no tile that stayed hidden from this seat is named anywhere in its view
+            seen = set(tiles_of(state.layout.mask | state.hands[seat]))
+            seen |= {m & 127 for s, m in state.history if s == seat and DRAW <= m < PASS}
+            hidden = set(range(set_size(game.max_pip))) - seen
+            text = json.dumps({k: v for k, v in shown.items() if k != "result"})
+            named = {parse_tile(t, game.max_pip) for t in re.findall(r"\b\d+-\d+\b", text)}
+            assert not named & hidden, f"seat {seat} sees {[tile_str(t) for t in named & hidden]}"
+        # everything else is kept
+        for key in record:
+            if key not in ("hands", "seed"):
+                assert view[key] == record[key]
+
+
+@pytest.mark.parametrize("combo", [("draw", 2, {}), ("bergen", 3, {})], ids=_id)
+@light(3)
+@given(seed=SEEDS)
+def test_seat_view_does_not_let_a_seat_rebuild_the_deal(combo, seed):
+    game = game_of(combo)
+    match = play_match(game, seed, max_hands=1, stop_at=1)
+    view = seat_view(match_record(match), 0)
+    hidden = view["hands"][0]["deal"]["hands"][1]
+    assert hidden == ["?"] * len(hidden)
+    rebuilt = None
+    if isinstance(view.get("seed"), int):
+        again = Match(make_game(view["game"], view["players"], view["options"]), seed=view["seed"])
+        rebuilt = [tile_str(t) for t in again.start_hand().deal.hands[1]]
+    assert rebuilt != match_record(match)["hands"][0]["deal"]["hands"][1]

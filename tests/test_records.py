@@ -1,0 +1,400 @@
+"""Replaying records: every fault is reported as a specific RecordError (where and why),
+and unfinished matches replay as incomplete.
+
+The faulty records are made by breaking a good one: the committed golden records
+tests/golden/draw.json (3 players, a stock, two hands) and tests/golden/block.json
+(tiles set aside, no stock).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from domine.bots import make_bot
+from domine.games import make_game
+from domine.hand import Deal
+from domine.match import Match
+from domine.moves import PASS
+from domine.records import RecordError, load_record, match_record, replay, save_record, seat_view
+from domine.tiles import parse_tile, tile_str
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def golden(name: str) -> dict:
+    return json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def record():
+    rec = golden("draw")
+    assert rec["result"] is not None and len(rec["hands"]) >= 2
+    return rec
+
+
+def fails(rec, *words, hand=None, move=None) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        replay(rec)
+    err = info.value
+    text = str(err)
+    for w in words:
+        assert w in text, f"{w!r} not in {text!r}"
+    assert err.hand == hand, text
+    assert err.move == move, text
+    if hand is not None:
+        prefix = f"hand {hand}" + (f", move {move}" if move is not None else "") + ": "
+        assert text.startswith(prefix), text
+    return err
+
+
+def play_hand(rec, number: int):
+    """Replay the record's hands up to ``number`` and return (match, state of hand number)."""
+    game = make_game(rec["game"], rec["players"], rec["options"])
+    match = Match(game, seed=rec["seed"])
+    for raw in rec["hands"][:number]:
+        d = raw["deal"]
+        tiles = lambda xs: [parse_tile(x, game.max_pip) for x in xs]   # noqa: E731
+        state = match.start_hand(Deal([tiles(h) for h in d["hands"]], stock=tiles(d["stock"]),
+                                      aside=tiles(d.get("aside", []))))
+        if raw is rec["hands"][number - 1]:
+            return match, state
+        for text in raw["moves"]:
+            state.apply(state.parse_move(text.split(":", 1)[1]))
+        match.finish_hand()
+    raise AssertionError("no such hand")
+
+
+# ---------------------------------------------------------------------------------------
+def test_the_good_records_replay(record):
+    report = replay(record)
+    assert report.complete and report.hands == len(record["hands"])
+    assert report.scores == record["result"]["scores"]
+    assert replay(golden("block")).complete
+
+
+# -- the record as a whole ----------------------------------------------------------------
+def test_not_a_record():
+    fails([1, 2, 3], "a record is a JSON object")
+    fails("hello", "a record is a JSON object")
+
+
+def test_wrong_format(record):
+    record["format"] = "pgn"
+    fails(record, "not a domine record")
+    del record["format"]
+    fails(record, "not a domine record")
+
+
+def test_wrong_version(record):
+    record["version"] = 99
+    fails(record, "unsupported record version 99")
+
+
+def test_unknown_game(record):
+    record["game"] = "snooker"
+    fails(record, "unknown game", "snooker")
+
+
+def test_bad_option_and_player_count(record):
+    bad = copy.deepcopy(record)
+    bad["options"] = {"colour": "red"}
+    fails(bad, "draw has no option 'colour'")
+    record["players"] = 9
+    fails(record, "played by 2 to 4 players, not 9")
+
+
+def test_hands_not_a_list(record):
+    record["hands"] = {"1": {}}
+    fails(record, "'hands' must be a list")
+
+
+def test_a_hand_not_an_object(record):
+    record["hands"][1] = ["0: 6-6"]
+    fails(record, "a hand must be an object", hand=2)
+
+
+# -- the deal ---------------------------------------------------------------------------
+def test_bad_tile_text(record):
+    record["hands"][0]["deal"]["hands"][1][2] = "7-x"
+    fails(record, "hand of seat 1", "not a tile: '7-x'", hand=1)
+
+
+def test_tile_outside_the_set(record):
+    record["hands"][1]["deal"]["stock"][0] = "9-9"
+    fails(record, "stock", "no tile '9-9'", hand=2)
+
+
+def test_duplicate_tile_in_the_deal(record):
+    deal = record["hands"][0]["deal"]
+    twice = deal["hands"][0][0]
+    deal["stock"][-1] = twice
+    fails(record, f"the deal holds {twice} twice", hand=1)
+
+
+def test_missing_tile_in_the_deal(record):
+    deal = record["hands"][1]["deal"]
+    gone = deal["stock"].pop()
+    fails(record, f"the deal misses {gone}", hand=2)
+
+
+def test_wrong_hand_size(record):
+    deal = record["hands"][0]["deal"]
+    deal["hands"][0].append(deal["hands"][2].pop())
+    k = len(deal["hands"][1])
+    fails(record, f"seat 0 was dealt {k + 1} tiles, not {k}", hand=1)
+
+
+def test_wrong_number_of_hands_in_a_deal(record):
+    record["hands"][0]["deal"]["hands"].pop()
+    fails(record, "the deal must hold 3 hands", hand=1)
+
+
+def test_deal_without_hands(record):
+    record["hands"][0]["deal"] = {"stock": []}
+    fails(record, "the deal must be an object with 'hands'", hand=1)
+
+
+def test_stock_and_aside_follow_the_game(record):
+    deal = record["hands"][0]["deal"]
+    deal["aside"] = [deal["stock"].pop()]
+    fails(record, "draw keeps undealt tiles as a stock, not aside", hand=1)
+    block = golden("block")
+    d = block["hands"][1]["deal"]
+    d["stock"] = [d["aside"].pop()]
+    fails(block, "block sets undealt tiles aside; it has no stock", hand=2)
+
+
+# -- the moves --------------------------------------------------------------------------
+def test_move_without_a_seat(record):
+    record["hands"][0]["moves"][0] = record["hands"][0]["moves"][0].split(":", 1)[1]
+    fails(record, "a move is written 'SEAT: MOVE'", hand=1, move=1)
+    record["hands"][0]["moves"][0] = 17
+    fails(record, "a move is written 'SEAT: MOVE'", hand=1, move=1)
+
+
+def test_moves_not_a_list(record):
+    record["hands"][1]["moves"] = "0: 6-6"
+    fails(record, "'moves' must be a list", hand=2)
+
+
+def test_move_by_the_wrong_seat(record):
+    moves = record["hands"][1]["moves"]
+    seat, text = moves[3].split(":", 1)
+    wrong = (int(seat) + 1) % record["players"]
+    moves[3] = f"{wrong}:{text}"
+    fails(record, f"seat {wrong} moved, but it is seat {seat}'s turn", hand=2, move=4)
+
+
+def test_illegal_pass_names_hand_and_move(record):
+    _, state = play_hand(record, 2)
+    moves = record["hands"][1]["moves"]
+    for j, text in enumerate(moves, start=1):
+        if state.layout.lead >= 0 and PASS not in state.legal_moves():
+            break
+        state.apply(state.parse_move(text.split(":", 1)[1]))
+    else:
+        pytest.fail("no turn without a pass in hand 2")
+    moves[j - 1] = f"{state.acting_seat()}: pass"
+    fails(record, "'pass'", "you cannot pass", hand=2, move=j)
+
+
+def test_tile_not_held_names_hand_and_move(record):
+    _, state = play_hand(record, 2)
+    seat = state.acting_seat()
+    other = next(t for t in range(28) if not state.hands[seat] >> t & 1)
+    record["hands"][1]["moves"][0] = f"{seat}: {tile_str(other)}"
+    fails(record, f"you do not hold {tile_str(other)}", hand=2, move=1)
+
+
+def test_placement_that_fits_nowhere(record):
+    _, state = play_hand(record, 2)
+    moves = record["hands"][1]["moves"]
+    for j, text in enumerate(moves, start=1):
+        seat = state.acting_seat()
+        if state.layout.lead >= 0:
+            stuck = [t for t in range(28) if state.hands[seat] >> t & 1 and not state.layout.playable >> t & 1]
+            if stuck:
+                moves[j - 1] = f"{seat}: {tile_str(stuck[0])} L"
+                fails(record, f"{tile_str(stuck[0])} fits no open end", hand=2, move=j)
+                return
+        state.apply(state.parse_move(text.split(":", 1)[1]))
+    pytest.fail("every tile always fitted")
+
+
+def test_draw_naming_another_tile(record):
+    moves = record["hands"][0]["moves"]
+    j = next(i for i, m in enumerate(moves) if " draw " in f" {m.split(':', 1)[1]} ")
+    seat, text = moves[j].split(":", 1)
+    drawn = text.split()[1]
+    other = "0-0" if drawn != "0-0" else "1-0"
+    moves[j] = f"{seat}: draw {other}"
+    fails(record, f"the next stock tile is {drawn}", hand=1, move=j + 1)
+
+
+def test_unreadable_move(record):
+    record["hands"][0]["moves"][1] = record["hands"][0]["moves"][1].split(":")[0] + ": fold"
+    fails(record, "not a tile: 'fold'", hand=1, move=2)
+
+
+def test_move_after_the_hand_ended(record):
+    moves = record["hands"][0]["moves"]
+    reason = record["hands"][0]["result"]["reason"]
+    moves.append("0: pass")
+    fails(record, f"the hand was already over ({reason})", hand=1, move=len(moves))
+
+
+def test_truncated_moves(record):
+    record["hands"][0]["moves"].pop()
+    fails(record, "the moves end before the hand does", hand=1)
+
+
+def test_truncated_last_hand_of_a_finished_match(record):
+    record["hands"][-1]["moves"].pop()
+    fails(record, "the moves end before the hand does", hand=len(record["hands"]))
+
+
+def test_hand_after_the_match_ended(record):
+    record["hands"].append(copy.deepcopy(record["hands"][-1]))
+    fails(record, "the match was already over", hand=len(record["hands"]))
+
+
+# -- recorded results -------------------------------------------------------------------
+def test_wrong_hand_points(record):
+    res = record["hands"][0]["result"]
+    good = res["points"]
+    res["points"] = [p + 1 for p in good]
+    fails(record, f"the record says points {res['points']}, the replay gives {good}", hand=1)
+
+
+def test_wrong_hand_reason(record):
+    record["hands"][0]["result"]["reason"] = "blocked"
+    fails(record, "the record says reason blocked", hand=1)
+
+
+def test_wrong_hand_winners(record):
+    record["hands"][1]["result"]["winners"] = [9]
+    fails(record, "the record says winners [9]", hand=2)
+
+
+def test_wrong_running_score(record):
+    good = record["hands"][0]["scores"]
+    record["hands"][0]["scores"] = [s + 5 for s in good]
+    fails(record, f"the record says scores {record['hands'][0]['scores']}, the replay gives {good}", hand=1)
+
+
+def test_wrong_match_result(record):
+    bad = copy.deepcopy(record)
+    bad["result"]["scores"] = [0] * len(bad["result"]["scores"])
+    fails(bad, "the record's match result says scores")
+    record["result"]["winners"] = [2]
+    fails(record, "the record's match result says winners [2]")
+
+
+def test_match_result_claimed_too_early(record):
+    record["hands"].pop()
+    record["result"] = {"winners": [0], "scores": record["hands"][-1]["scores"]}
+    fails(record, "the record says the match is over, but the replay has not ended it")
+
+
+# -- unfinished matches -------------------------------------------------------------------
+def unfinished(game_id: str, players: int, seed: int, stop: int):
+    game = make_game(game_id, players)
+    match = Match(game, seed=seed)
+    bots = [make_bot("random", seed + s) for s in range(players)]
+    made = 0
+    while True:
+        state = match.start_hand()
+        while not state.over:
+            seat = state.acting_seat()
+            state.apply(bots[seat].choose(state.observation(seat)))
+            made += 1
+            if made == stop:
+                return match
+        match.finish_hand()
+        assert not match.over, "pick an earlier stop"
+
+
+@pytest.mark.parametrize("game_id,players", [("draw", 2), ("ordinary", 3), ("cross", 4), ("bergen", 3)])
+def test_unfinished_match_replays_as_incomplete(game_id, players):
+    match = unfinished(game_id, players, seed=5, stop=40)
+    if match.current.over:
+        match.finish_hand()   # the stop fell on a hand's last move: start one more hand
+        state = match.start_hand()
+        state.apply(state.legal_moves()[0])
+    record = json.loads(json.dumps(match_record(match)))
+    assert record["result"] is None
+    last = record["hands"][-1]
+    assert "result" not in last and "scores" not in last
+    report = replay(record)
+    assert not report.complete
+    assert report.result is None
+    assert report.hands == len(match.hands)
+    assert report.scores == match.scores
+    assert report.moves == sum(len(s.history) for s in match.hands) + len(match.current.history)
+
+
+def test_unfinished_record_still_checks_its_moves():
+    match = unfinished("draw", 2, seed=5, stop=10)
+    record = match_record(match)
+    record["hands"][-1]["moves"].append("0: 6-6 L 3 !")
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    assert info.value.hand == len(record["hands"])
+
+
+def test_unfinished_record_between_hands():
+    """All hands complete but the match not over: complete is False, scores so far."""
+    rec = golden("draw")
+    rec["hands"].pop()
+    rec["result"] = None
+    report = replay(rec)
+    assert not report.complete
+    assert report.scores == rec["hands"][-1]["scores"]
+
+
+# -- files and views --------------------------------------------------------------------
+def test_save_and_load_round_trip(tmp_path, record):
+    path = tmp_path / "match.json"
+    save_record(record, path)
+    again = load_record(path)
+    assert again == record
+    assert replay(again).scores == record["result"]["scores"]
+
+
+def test_load_errors(tmp_path):
+    with pytest.raises(RecordError, match="cannot read"):
+        load_record(tmp_path / "nothing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"format\": ", encoding="utf-8")
+    with pytest.raises(RecordError, match="not JSON"):
+        load_record(bad)
+
+
+def test_seat_view_of_a_record_is_not_replayable_but_keeps_the_moves(record):
+    view = seat_view(record, 0)
+    assert [len(h["moves"]) for h in view["hands"]] == [len(h["moves"]) for h in record["hands"]]
+    with pytest.raises(RecordError):
+        replay(view)
+
+
+def test_bergen_spinner_record_replays():
+    """A double lead in Bergen's spinner option: a line side and a flank are two places, and
+    a record naming either must read back (a regression: both were once 'the same place')."""
+    game = make_game("bergen", 2, {"set": "double-12", "spinner": True})
+    hands = [["2-2", "2-9", "12-12", "5-7", "8-11", "3-10", "4-6", "6-12", "9-9"],
+             ["2-5", "2-11", "2-12", "3-3", "7-8", "10-10", "4-12", "1-9", "0-6"]]
+    dealt = {parse_tile(t, 12) for h in hands for t in h}
+    stock = [tile_str(t) for t in range(91) if t not in dealt]
+    match = Match(game, seed=0)
+    state = match.start_hand(Deal([[parse_tile(t, 12) for t in h] for h in hands],
+                                  stock=[parse_tile(t, 12) for t in stock]))
+    for text in ("2-2", "2-5 N", "2-9 L", "2-11 S", "8-11 S"):
+        state.apply(state.parse_move(text))
+    record = json.loads(json.dumps(match_record(match)))
+    assert record["hands"][0]["moves"] == ["0: 2-2", "1: 5-2 N", "0: 9-2 L", "1: 11-2 S", "0: 11-8 S"]
+    report = replay(record)
+    assert report.moves == 5 and not report.complete
