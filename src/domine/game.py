@@ -13,7 +13,7 @@ live below as plain functions so that games reference rather than copy them.
 from __future__ import annotations
 
 import random
-from itertools import repeat, starmap
+from itertools import starmap
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -128,6 +128,11 @@ class Game:
         self.seat_teams = self.teams(self.players)
         self.set_fits = [f & self.set_mask for f in self.matching.fits]
         self.hooks = self._hooks()
+        self.redeals = type(self).needs_redeal is not Game.needs_redeal
+        self._set_range = range(set_size(self.max_pip))
+        self._no_args = ((),) * set_size(self.max_pip)
+        self._deal_k = k
+        self._hand_starts = range(0, k * self.players, k)
 
     def _hooks(self) -> tuple[bool, bool, bool, bool]:
         """Which hooks this game overrides, so the engine calls only those it must.
@@ -164,16 +169,14 @@ class Game:
         """The canonical deal of general rule 5 from a uniformly shuffled set."""
         # Sorting by random keys is a uniform shuffle, several times cheaper than
         # random.shuffle, and depends only on the seed: deals match on every machine.
-        size = set_size(self.max_pip)
-        keys = list(starmap(rng.random, repeat((), size)))
-        tiles = sorted(range(size), key=keys.__getitem__)
-        k = self.deal_size(self.players)
-        n = self.players
-        hands = [tiles[i * k:(i + 1) * k] for i in range(n)]
-        rest = tiles[n * k:]
+        keys = list(starmap(rng.random, self._no_args))
+        tiles = sorted(self._set_range, key=keys.__getitem__)
+        k = self._deal_k
+        hands = [tiles[i:i + k] for i in self._hand_starts]
+        rest = tiles[k * self.players:]
         if self.leftover == "stock":
-            return Deal(hands, stock=rest)
-        return Deal(hands, aside=rest)
+            return Deal(hands, rest, [])
+        return Deal(hands, [], rest)
 
     # -- hooks the engine calls --------------------------------------------------------------
     def needs_redeal(self, hands: list[int], context: HandContext) -> bool:
@@ -271,9 +274,9 @@ def loser_of(previous: HandResult) -> int:
 # ---------------------------------------------------------------------------------------
 def values_and_tiles(state: HandState) -> tuple[list[int], list[int]]:
     """Each seat's hand value and number of tiles left."""
-    value = state.game.hand_value
     hands = state.hands
-    return [value(h) for h in hands], [h.bit_count() for h in hands]
+    value = pips_of if not state.game.double_blank_value else state.game.hand_value
+    return list(map(value, hands)), list(map(int.bit_count, hands))
 
 
 def team_totals(state: HandState, values: list[int]) -> list[int]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .layout import LEAD_END, Layout
 from .matching import STRIDE
 from .moves import (
-    ANNOUNCE, DRAW, PASS, AmbiguousMove, IllegalMove, MalformedMove, is_place, lead,
+    ANNOUNCE, DRAW, PASS, AmbiguousMove, IllegalMove, MalformedMove, is_place,
 )
 from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, TileError, parse_tile, tile_str, tiles_of
 
@@ -40,6 +40,9 @@ class HandContext:
     previous: "HandResult | None" = None
     previous_leader: int | None = None
     target: int | None = None
+
+
+LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
 
 
 class HandResult:
@@ -194,48 +197,102 @@ class HandState:
         """Finish the hand with uniformly random legal moves; ``rnd`` returns floats in [0, 1).
 
         The moves are exactly those that ``legal_moves`` and ``apply_unchecked``
-        with the same ``rnd`` would give; ordinary turns of games without hooks
-        run inline, because rollouts (search bots, benchmarks) live here.
+        with the same ``rnd`` would give (a test holds it to that). Rollouts for
+        search bots and the throughput benchmark live here, so ordinary turns of
+        line games without hooks run inline.
         """
         legal, apply = self.legal_moves, self.apply_unchecked
-        if not self.plain_turns or self.chain or self.dead_ends_hand or self._filter_hook:
+        layout = self.layout
+        if not self.plain_turns or self.chain or self.dead_ends_hand or self._filter_hook \
+                or layout.kind != "line" or layout.ends_by_double:
             while not self.over:
                 moves = legal()
                 apply(moves[int(rnd() * len(moves))])
             return
-        hands, layout, history = self.hands, self.layout, self.history
-        fits, codes, n = self.fits, self.codes, self.n
-        while not self.over:
-            if self.special or self.restrict:
-                moves = legal()
-                apply(moves[int(rnd() * len(moves))])
-                continue
+        while self.special:   # the lead (and nothing else, in a game without hooks)
+            if self.over:
+                return
+            moves = legal()
+            apply(moves[int(rnd() * len(moves))])
+        hands, history, fits = self.hands, self.history, self.fits
+        by_bit = self.game.matching.codes_by_bit   # [end][value][tile bit] -> move ints
+        codes0, codes1 = by_bit[0], by_bit[1]
+        values, lengths, doubles, arms = layout.values, layout.lengths, layout.doubles, layout.arms
+        following = [(s + 1) % self.n for s in range(self.n)]
+        stale = False   # layout.targets not yet brought up to date with layout.values
+        while True:
             seat = self.to_act
-            moves = placements(hands[seat], layout, fits, codes)
+            hand = hands[seat]
+            v0, v1 = values
+            moves = []
+            m = hand & fits[v0]
+            if m:
+                c = codes0[v0]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    moves.extend(c[low])
+            if v1 != v0:
+                m = hand & fits[v1]
+                if m:
+                    c = codes1[v1]
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        moves.extend(c[low])
             if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit:
                 moves.append(DRAW)
             if not moves:
                 moves.append(PASS)
             move = moves[int(rnd() * len(moves))]
-            if move >= DRAW:
-                apply(move)
+            if move == PASS:   # what _pass does when no hook or forfeit is involved
+                history.append((seat, PASS))
+                self.to_act = following[seat]
+                self.drawn = 0
+                if self.drawable <= 0 and not self.in_hands & layout.playable:
+                    layout._refresh()
+                    self.finish("blocked")
+                    return
                 continue
-            # an ordinary placement: what apply_unchecked does when no hook is involved
+            if move >= DRAW:
+                if stale:
+                    layout._refresh()
+                    stale = False
+                apply(move)
+                while self.restrict and not self.over:   # a drawn tile that must be placed
+                    moves = legal()
+                    apply(moves[int(rnd() * len(moves))])
+                if self.over:
+                    return
+                continue
+            # a placement on a line end, as Layout.place and apply_unchecked would make it
             t = move & 127
+            end = (move >> 7) & 31
+            o = move >> 12   # no announcement bit: filter hooks are excluded above
             b = BIT[t]
-            hand = hands[seat] ^ b
+            hand ^= b
             hands[seat] = hand
             self.in_hands ^= b
-            layout.place((move >> 7) & 31, t, (move >> 12) & 15)
+            layout.mask |= b
+            values[end] = o
+            lengths[end] += 1
+            doubles[end] = IS_DOUBLE[t]
+            arms[end].append((t, o))
+            playable = fits[values[0]] | fits[values[1]]
+            layout.playable = playable
+            stale = True
             self.last_placer = seat
             history.append((seat, move))
             if not hand:
+                layout._refresh()
                 self.finish("domino", seat)
                 return
-            self.to_act = seat + 1 if seat + 1 < n else 0
+            self.to_act = following[seat]
             self.drawn = 0
-            if self.drawable <= 0 and not self.in_hands & layout.playable:
+            if self.drawable <= 0 and not self.in_hands & playable:
+                layout._refresh()
                 self.finish("blocked")
+                return
 
     def _special_moves(self) -> list[int]:
         """Moves outside an ordinary turn: the lead, out-of-turn offers, a finished hand."""
@@ -248,7 +305,7 @@ class HandState:
             seat = self.to_act
             if self.lead_draw:
                 return [DRAW]
-            moves = [lead(t) for t in tiles_of(self.hands[seat] & self.lead_mask)]
+            moves = [t | LEAD_MOVE for t in tiles_of(self.hands[seat] & self.lead_mask)]
         if self._filter_hook:
             moves = self.game.filter_moves(self, seat, moves)
         return moves

@@ -40,16 +40,11 @@ class Layout:
         self.fits = fits
         self.set_mask = set_mask
         self.ends_by_double = ends_by_double
-        self.values: list[int] = []
-        self.lengths: list[int] = []
-        self.doubles: list[bool] = []
-        self.closed: list[bool] = []
-        self.arms: list[list[tuple[int, int]]] = []  # per end: (tile, pip left open)
-        self.lead = -1
-        self.spinner = -1
-        self.mask = 0
-        self.targets: list[tuple[int, int]] = []
-        self.playable = 0
+        # per end: value shown, tiles laid on it, outer tile a double, closed, (tile, pip left open)s;
+        # empty until the lead opens the ends
+        self.values = self.lengths = self.doubles = self.closed = self.arms = self.targets = ()
+        self.lead = self.spinner = -1
+        self.mask = self.playable = 0
 
     # -- building ---------------------------------------------------------------
     def place_lead(self, tile: int) -> None:

@@ -44,7 +44,7 @@ class Match:
         game = self.game
         if deal is None:
             deal = game.deal(self.rng)
-            if type(game).needs_redeal is not Game.needs_redeal:
+            if game.redeals:
                 while game.needs_redeal([_mask(h) for h in deal.hands], ctx):
                     deal = game.deal(self.rng)   # general rule 18: reshuffle, same seats
         self.current = game.new_hand(deal, ctx)
@@ -54,8 +54,7 @@ class Match:
         """Score the finished current hand; return the match result once the match is over."""
         state = self.current
         assert state is not None and state.over and state.result is not None
-        for team, pts in enumerate(state.result.points):
-            self.scores[team] += pts
+        self.scores = list(map(int.__add__, self.scores, state.result.points))
         self.hands_played += 1
         self._previous = state.result
         self._previous_leader = state.leader

@@ -32,6 +32,14 @@ class Matching:
             tuple(t | (o << 12) for o in self.opens[t * STRIDE + v])
             for t in range(TILE_COUNT) for v in range(STRIDE)
         ]
+        # The same, by end (0..3) and value, keyed by the tile's bit: lets a hot loop walk a
+        # hand's bits and look moves up without arithmetic.
+        self.codes_by_bit: list[list[dict[int, tuple[int, ...]]]] = [
+            [{1 << t: tuple(c | (end << 7) for c in self.codes[t * STRIDE + v])
+              for t in range(TILE_COUNT) if self.codes[t * STRIDE + v]}
+             for v in range(STRIDE)]
+            for end in range(4)
+        ]
         # Tiles whose placement lets the player choose the pip left open (wild tiles).
         self.chooses_open = [any(len(self.opens[t * STRIDE + v]) > 1 for v in range(STRIDE))
                              for t in range(TILE_COUNT)]
