@@ -19,6 +19,8 @@ import random
 import re
 
 import pytest
+
+from domine.hand import OUT_OF_TURN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -272,15 +274,18 @@ def check_observation(state, seat):
     assert obs.teams == list(state.teams)
     assert obs.hand_points == state.hand_points
     assert obs.scores == list(state.context.scores or [0] * state.n_teams)
-    assert obs.to_act == acting
+    # during out-of-turn offers only the seat being asked knows it is being asked
+    assert obs.to_act == (acting if seat == acting or not state.interrupts else -1)
     if seat == acting:
         assert obs.legal_moves == state.legal_moves()
     else:
         assert obs.legal_moves == []
     assert obs.locked == tiles_of(state.locked[seat])
-    # history: own moves exact, others' draws carry no tile
-    assert len(obs.history) == len(state.history)
-    for (s, m), (s2, m2) in zip(obs.history, state.history):
+    # history: own moves exact, others' draws carry no tile, others' silent declines of an
+    # out-of-turn double are left out
+    public = [(s, m) for s, m in state.history if s == seat or not (m >= PASS and m & OUT_OF_TURN)]
+    assert len(obs.history) == len(public)
+    for (s, m), (s2, m2) in zip(obs.history, public):
         assert s == s2
         if s != seat and DRAW <= m2 < PASS:
             assert m == DRAW

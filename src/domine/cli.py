@@ -25,7 +25,7 @@ from .game import Game, GameError
 from .games import GAMES, game_class, make_game
 from .hand import HandState
 from .match import Match
-from .moves import DRAW, MoveError
+from .moves import DRAW, PASS, MoveError
 from .records import RecordError, load_record, match_record, options_given, replay, save_record
 from .simulate import Simulation, simulate
 from .terminal import (
@@ -257,6 +257,8 @@ class TerminalMatch:
     def show_move(self, state: HandState, seat: int, move: int, out_of_turn: bool) -> None:
         if self.quiet:
             return
+        if out_of_turn and move >= PASS and not self.spectating and seat not in self.humans:
+            return   # a bot silently declining an out-of-turn double: the table does not see it
         self.out.print(move_line(state, seat, move, self.kinds, show_draws=self.spectating,
                                  out_of_turn=out_of_turn, viewer=self.viewer))
 

@@ -43,6 +43,8 @@ class HandContext:
 
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
+#: Marks, in the history only, an answer to an out-of-turn offer (Igra preko reda).
+OUT_OF_TURN = 1 << 17
 
 
 class HandResult:
@@ -346,7 +348,7 @@ class HandState:
         else:
             layout.place(end, t, (move >> 12) & 15)
         self.last_placer = seat
-        self.history.append((seat, move))
+        self.history.append((seat, move | OUT_OF_TURN if interrupted else move))
         self.restrict = 0
         if self._place_hook:
             self.game.on_place(self, seat, move)
@@ -408,7 +410,7 @@ class HandState:
     def _pass(self) -> None:
         if self.interrupts:
             seat, _ = self.interrupts.pop(0)
-            self.history.append((seat, PASS))
+            self.history.append((seat, PASS | OUT_OF_TURN))
             if not self.interrupts:
                 self._resume()
                 self._update_special()
@@ -684,7 +686,16 @@ class Observation:
     def of(cls, state: HandState, seat: int) -> "Observation":
         lay = state.layout
         acting = state.acting_seat()
-        hist = [(s, m if (m < DRAW or m >= PASS or s == seat) else DRAW) for s, m in state.history]
+        hist = []
+        for s, m in state.history:
+            if s != seat:
+                if m >= PASS and m & OUT_OF_TURN:
+                    continue   # declining an out-of-turn double is silent at the table
+                if DRAW <= m < PASS:
+                    m = DRAW   # nobody else sees a drawn tile
+            hist.append((s, m))
+        if state.interrupts and acting != seat:
+            acting = -1        # who is being offered a double is not public either
         ends = [
             (name, lay.values[i], lay.lengths[i], lay.doubles[i], lay.closed[i])
             for i, name in enumerate(lay.end_names())
