@@ -98,6 +98,7 @@ class Game:
     dead_layout_ends_hand = False
     double_blank_value = 0
     partnership = False
+    last_tile_announcement = False    # Jedan Kamen: an unannounced last tile is locked
     # match
     match_end = "high"                # "high", "low", "rounds" or "single"
     target: int | None = 100

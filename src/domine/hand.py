@@ -41,6 +41,11 @@ class HandContext:
     previous_leader: int | None = None
     target: int | None = None
 
+    def copy(self) -> "HandContext":
+        return HandContext(self.hand_number, list(self.scores) if self.scores is not None else None,
+                           self.previous.copy() if self.previous is not None else None,
+                           self.previous_leader, self.target)
+
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
 #: Marks, in the history only, an answer to an out-of-turn offer (Igra preko reda).
@@ -68,6 +73,10 @@ class HandResult:
         self.winners = winners            # seats that won the hand (empty: nobody, or a tie)
         self.last_placer = last_placer
         self._ranking = ranking
+
+    def copy(self) -> "HandResult":
+        return HandResult(self.reason, self.out_seat, self.hand_values[:], self.tiles_left[:], self.points[:],
+                          self.winners[:], None if self._ranking is None else self._ranking[:], self.last_placer)
 
     @property
     def ranking(self) -> list[int]:
@@ -681,6 +690,7 @@ class Observation:
     locked: list[int]
     over: bool
     max_pip: int
+    context: HandContext      # public: hand number, scores, the previous hand's shown result
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> "Observation":
@@ -711,5 +721,5 @@ class Observation:
             history=hist, hand_points=state.hand_points[:],
             scores=list(state.context.scores or [0] * state.n_teams),
             hand_number=state.context.hand_number, locked=tiles_of(state.locked[seat]),
-            over=state.over, max_pip=state.game.max_pip,
+            over=state.over, max_pip=state.game.max_pip, context=state.context.copy(),
         )

@@ -224,6 +224,7 @@ class Ordinary(Game):
     min_players, max_players = 2, 6
     reserve = 2
     double_blank_value = 14
+    last_tile_announcement = True
     match_end = "low"
     target = 150
     options = (TARGET,)

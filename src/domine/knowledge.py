@@ -1,0 +1,352 @@
+"""What one seat can infer from its observation, and whole worlds consistent with it.
+
+A bot sees an ``Observation``: its own tiles, the table, hand sizes and the
+public history. From the history it can learn more: a seat that passed, or had
+to draw, held no tile fitting the open ends at that moment; a seat that drew
+for its lead held no double. ``Knowledge`` replays the public history on a
+layout of its own and keeps, for every tile another seat still hides, a *slot*:
+the mask of tiles that slot cannot be, given when the tile was acquired (dealt,
+or drawn at a known moment). A placed tile uses up the most constrained slot it
+fits, which leaves the remaining slots as permissive as any explanation of the
+history allows.
+
+``Knowledge.sample(rng)`` deals the unseen tiles into those slots (a random
+perfect matching), lays the rest out as stock and set-aside tiles, rebuilds the
+initial deal that this explanation implies, and replays the whole public history
+on it through the engine. The replay is the final judge: a world whose replay
+breaks a rule (a pass while holding a fitting tile, a drawn tile that fitted
+and was kept) is rejected and another is drawn. So every world returned is one
+in which the seat's whole observation could have happened.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .game import Game
+from .games import make_game
+from .hand import OUT_OF_TURN, Deal, HandState, Observation
+from .layout import LEAD_END
+from .moves import ANNOUNCE, DRAW, PASS, MoveError
+from .tiles import BIT, DOUBLES_MASK, TILES_WITH, set_size, tiles_of
+
+_GAMES: dict[tuple, Game] = {}
+
+
+def game_of(obs: Observation) -> Game:
+    """The game an observation belongs to (cached: games are immutable once configured)."""
+    key = (obs.game, obs.players, tuple(sorted(obs.options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        options = {k: v for k, v in obs.options.items() if v is not None}
+        game = _GAMES[key] = make_game(obs.game, obs.players, options)
+    return game
+
+
+@dataclass
+class _Slot:
+    """One tile a seat held at some point: where it came from, what it cannot be."""
+
+    forbidden: int = 0
+    draw_position: int = -1     # index in the stock's drawing order, or -1 if dealt
+    tile: int = -1              # known once the tile is placed
+
+
+class WorldError(RuntimeError):
+    """No world consistent with the observation could be found (should not happen)."""
+
+
+class Knowledge:
+    def __init__(self, obs: Observation, game: Game | None = None):
+        self.obs = obs
+        self.game = game = game or game_of(obs)
+        self.me = me = obs.seat
+        self.n = n = obs.players
+        self.mine = _mask(obs.hand)
+        self.table = _mask(obs.layout_tiles)
+        self.unseen = game.set_mask & ~self.mine & ~self.table
+        k = game.deal_size(n)
+        self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k)] for s in range(n)]
+        self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
+        self.my_initial = 0
+        self.stock_draws: list[tuple[int, int]] = []   # (seat, tile or -1 if hidden), drawing order
+        self.consistent = True
+        self._replay_public_history()
+
+    # -- inference --------------------------------------------------------------------
+    def _forbid(self, seat: int, mask: int, spare: "_Slot | None" = None) -> None:
+        for slot in self.slots[seat]:
+            if slot is not spare:
+                slot.forbidden |= mask
+
+    def _replay_public_history(self) -> None:
+        game, me, n = self.game, self.me, self.n
+        layout = game.new_layout()
+        must_play = not game.tactical_draw
+        lock = [""] * n            # "", "armed" (next real turn locked) or "active"
+        locked: list[_Slot | None] = [None] * n   # the slot of an unannounced last tile
+        my_placed = 0
+        my_drawn = 0
+        lead_drawer = -1
+        previous = (-1, PASS)
+        chain = game.chained_turns
+        for seat, move in self.obs.history:
+            if chain and previous[0] not in (-1, seat) and previous[1] < DRAW and previous[0] != me:
+                # a chained turn ends only when nothing fits any more
+                self._forbid(previous[0], layout.playable)
+            out_of_turn = bool(move & OUT_OF_TURN)
+            if not out_of_turn:
+                for x in range(n):
+                    if lock[x] == "active" and x != seat:
+                        lock[x] = ""      # the locked turn is over
+                if lock[seat] == "armed":
+                    lock[seat] = "active"
+            if move < DRAW:
+                t = move & 127
+                end = (move >> 7) & 31
+                if end == LEAD_END:
+                    if lead_drawer >= 0 and seat != lead_drawer:
+                        # the drawer found no double; the seats passed over before the leader had none
+                        self._forbid_doubles_between(lead_drawer, seat)
+                    if lead_drawer < 0:
+                        self._infer_from_lead(seat, t)
+                    layout.place_lead(t)
+                else:
+                    layout.place(end, t, (move >> 12) & 15)
+                if seat == me:
+                    my_placed |= BIT[t]
+                else:
+                    # a tile placed right after drawing is the drawn one where a drawn tile
+                    # must be played at once, and when drawing for the lead
+                    drew = previous[0] == seat and DRAW <= previous[1] < PASS
+                    self._use_slot(seat, t, last=drew and (must_play or end == LEAD_END))
+                    if game.last_tile_announcement and len(self.slots[seat]) == 1 and not move & ANNOUNCE:
+                        lock[seat] = "armed"
+                        locked[seat] = self.slots[seat][0]
+                    elif move & ANNOUNCE:
+                        lock[seat] = ""
+            elif move < PASS:
+                position = len(self.stock_draws)
+                if seat == me:
+                    t = move & 127
+                    my_drawn |= BIT[t]
+                    self.stock_draws.append((seat, t))
+                else:
+                    if layout.lead < 0:
+                        self._forbid(seat, DOUBLES_MASK)     # one draws for the lead only without a double
+                    elif must_play:
+                        # drawing means nothing fitted (but a locked last tile)
+                        self._forbid(seat, layout.playable, locked[seat] if lock[seat] else None)
+                    self.slots[seat].append(_Slot(draw_position=position))
+                    self.stock_draws.append((seat, -1))
+                if layout.lead < 0:
+                    lead_drawer = seat
+            else:   # a pass (others' silent declines are not in the history)
+                if seat != me and layout.lead >= 0 and not move & OUT_OF_TURN:
+                    self._forbid(seat, layout.playable, locked[seat] if lock[seat] else None)
+            previous = (seat, move)
+        self.layout = layout
+        self.my_initial = self._initial_hand()
+        if layout.lead < 0 and self.obs.to_act == me and lead_drawer < 0:
+            self._infer_before_lead()
+        for s in range(n):
+            if s != me and len(self.slots[s]) != self.obs.hand_sizes[s]:
+                self.consistent = False
+
+    def _infer_from_lead(self, leader: int, lead_tile: int) -> None:
+        """Ask the game's own lead rule which tiles nobody can have been dealt.
+
+        For every unseen tile and every other seat, a probe deal gives that seat the
+        tile beside the real lead (and this seat's real hand): if the game would
+        then lead differently, that seat was not dealt that tile.
+        """
+        game, me = self.game, self.me
+        my_dealt = self._initial_hand()
+        mine_dealt = [t for t in tiles_of(my_dealt) if t != lead_tile]
+        base = [[] for _ in range(self.n)]
+        for s in range(self.n):
+            if s == me:
+                continue
+            excluded = 0
+            for x in tiles_of(game.set_mask & ~my_dealt & ~BIT[lead_tile]):
+                hands = [h[:] for h in base]
+                hands[me] = mine_dealt[:]
+                hands[leader] = hands[leader] + [lead_tile]
+                hands[s] = hands[s] + [x]
+                probe = game.new_hand(Deal(hands, [], []), self.obs.context.copy())
+                if probe.to_act != leader or probe.lead_draw or not probe.lead_mask & BIT[lead_tile]:
+                    excluded |= BIT[x]
+            for slot in self.slots[s]:
+                if slot.draw_position < 0:
+                    slot.forbidden |= excluded
+
+    def _infer_before_lead(self) -> None:
+        """This seat must lead: nobody else can hold a tile that would make another lead."""
+        game, me = self.game, self.me
+        mine = tiles_of(self.mine)
+        lead_moves = set(self.obs.legal_moves)
+        for s in range(self.n):
+            if s == me:
+                continue
+            excluded = 0
+            for x in tiles_of(self.unseen):
+                hands = [[] for _ in range(self.n)]
+                hands[me] = mine
+                hands[s] = [x]
+                probe = game.new_hand(Deal(hands, [], []), self.obs.context.copy())
+                if probe.to_act != me or set(probe.legal_moves()) != lead_moves:
+                    excluded |= BIT[x]
+            self._forbid(s, excluded)
+
+    def _initial_hand(self) -> int:
+        """This seat's tiles as dealt: its hand, plus what it placed, less what it drew."""
+        placed = drawn = 0
+        for seat, move in self.obs.history:
+            if seat == self.me:
+                if move < DRAW:
+                    placed |= BIT[move & 127]
+                elif move < PASS:
+                    drawn |= BIT[move & 127]
+        return (self.mine | placed) & ~drawn
+
+    def _forbid_doubles_between(self, drawer: int, leader: int) -> None:
+        n = self.n
+        s = drawer
+        while s != leader:
+            if s != self.me:
+                self._forbid(s, DOUBLES_MASK)
+            s = (s + 1) % n
+
+    def _use_slot(self, seat: int, tile: int, last: bool = False) -> None:
+        b = BIT[tile]
+        slots = self.slots[seat]
+        if last and slots and not slots[-1].forbidden & b:
+            fitting = [len(slots) - 1]
+        else:
+            fitting = [i for i, slot in enumerate(slots) if not slot.forbidden & b]
+        if not fitting:
+            self.consistent = False
+            fitting = list(range(len(slots)))
+            if not fitting:
+                return
+        i = max(fitting, key=lambda j: (slots[j].forbidden.bit_count(), -j))
+        slot = slots.pop(i)
+        slot.tile = tile
+        self.used[seat].append(slot)
+
+    # -- what a bot may ask ---------------------------------------------------------------
+    def possible(self, seat: int) -> int:
+        """Tiles ``seat`` may hold now (all unseen tiles no slot of his rules out)."""
+        allowed = 0
+        for slot in self.slots[seat]:
+            allowed |= self.unseen & ~slot.forbidden
+        return allowed
+
+    def void_pips(self, seat: int) -> list[int]:
+        """Numbers ``seat`` is known not to hold any tile of."""
+        allowed = self.possible(seat)
+        return [p for p in range(self.game.max_pip + 1) if not allowed & TILES_WITH[p] & self.unseen]
+
+    # -- worlds ---------------------------------------------------------------------------
+    def sample(self, rng: random.Random, tries: int = 200) -> HandState:
+        """A full hand state in which this seat's whole observation could have happened."""
+        for _ in range(tries):
+            state = self._try_world(rng)
+            if state is not None:
+                return state
+        raise WorldError("no consistent world found")
+
+    def _try_world(self, rng: random.Random) -> HandState | None:
+        assignment = self._match_slots(rng)
+        if assignment is None:
+            return None
+        game, obs = self.game, self.obs
+        rest = [t for t in tiles_of(self.unseen) if t not in assignment.values()]
+        rng.shuffle(rest)
+        stock_left = rest[:obs.stock_size]
+        aside = rest[obs.stock_size:]
+        hands = []
+        for s in range(self.n):
+            if s == self.me:
+                hands.append(tiles_of(self.my_initial))
+                continue
+            dealt = [slot.tile for slot in self.used[s] if slot.draw_position < 0]
+            dealt += [assignment[id(slot)] for slot in self.slots[s] if slot.draw_position < 0]
+            hands.append(dealt)
+        drawn_so_far = []
+        by_position = {}
+        for s in range(self.n):
+            for slot in self.used[s] + self.slots[s]:
+                if slot.draw_position >= 0:
+                    by_position[slot.draw_position] = slot.tile if slot.tile >= 0 else assignment[id(slot)]
+        for position, (s, t) in enumerate(self.stock_draws):
+            drawn_so_far.append(t if t >= 0 else by_position[position])
+        deal = Deal(hands, drawn_so_far + stock_left, aside)
+        if sum(len(h) for h in hands) + len(deal.stock) + len(deal.aside) != set_size(game.max_pip):
+            return None
+        return replay_public(game, deal, obs)
+
+    def _match_slots(self, rng: random.Random) -> dict[int, int] | None:
+        """A random assignment of unseen tiles to open slots respecting every slot's mask."""
+        slots = [slot for s in range(self.n) for slot in self.slots[s]]
+        rng.shuffle(slots)
+        pool = tiles_of(self.unseen)
+        options = []
+        for slot in slots:
+            allowed = [t for t in pool if not slot.forbidden & BIT[t]]
+            rng.shuffle(allowed)
+            options.append(allowed)
+        owner: dict[int, int] = {}        # tile -> index of slot
+        chosen: list[int] = [-1] * len(slots)
+
+        def augment(i: int, seen: set) -> bool:
+            for t in options[i]:
+                if t in seen:
+                    continue
+                seen.add(t)
+                j = owner.get(t)
+                if j is None or augment(j, seen):
+                    owner[t] = i
+                    chosen[i] = t
+                    return True
+            return False
+
+        for i in sorted(range(len(slots)), key=lambda i: len(options[i])):
+            if not augment(i, set()):
+                return None
+        return {id(slot): chosen[i] for i, slot in enumerate(slots)}
+
+
+def replay_public(game: Game, deal: Deal, obs: Observation) -> HandState | None:
+    """Play ``obs``'s public history on ``deal``; None if a move breaks the rules.
+
+    Moves the observer could not see are filled in: another seat's draw takes the
+    next stock tile, and an out-of-turn offer the history does not answer was
+    silently declined.
+    """
+    state = game.new_hand(deal, obs.context.copy())
+    try:
+        for seat, move in obs.history:
+            while state.interrupts and not (state.interrupts[0][0] == seat and move & OUT_OF_TURN):
+                state.apply(PASS)     # a silent decline
+            if state.acting_seat() != seat:
+                return None
+            state.apply(DRAW if DRAW <= move < PASS else move & ~OUT_OF_TURN)
+        if state.over != obs.over:
+            return None   # e.g. a world where nobody could play would have ended the hand
+        if not state.over and obs.to_act >= 0:
+            while state.interrupts and state.interrupts[0][0] != obs.to_act:
+                state.apply(PASS)     # offers to others, declined unseen
+            if state.acting_seat() != obs.to_act:
+                return None
+    except MoveError:
+        return None
+    return state
+
+
+def _mask(tiles) -> int:
+    m = 0
+    for t in tiles:
+        m |= BIT[t]
+    return m
