@@ -74,6 +74,13 @@ class HandResult:
         self.last_placer = last_placer
         self._ranking = ranking
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self.to_json() == other.to_json() and self.last_placer == other.last_placer
+
+    __hash__ = None  # type: ignore[assignment]
+
     def copy(self) -> "HandResult":
         return HandResult(self.reason, self.out_seat, self.hand_values[:], self.tiles_left[:], self.points[:],
                           self.winners[:], None if self._ranking is None else self._ranking[:], self.last_placer)
