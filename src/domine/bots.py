@@ -55,7 +55,63 @@ def greedy_move(moves: list[int]) -> int:
     return best if best >= 0 else moves[0]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def _search(seed=None, **params):
+    from .search import SearchBot
+    return SearchBot(seed, **params)
+
+
+def _heuristic(seed=None, **params):
+    from .heuristic import HeuristicBot
+    return HeuristicBot(seed, **params)
+
+
+class MixedBot:
+    """Plays a random legal move with probability ``randomness``, else asks ``inner``."""
+
+    def __init__(self, inner, randomness: float, seed: int | None = None, name: str = "mixed"):
+        self.inner, self.randomness, self.name = inner, randomness, name
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> int:
+        if self.rng.random() < self.randomness:
+            return self.rng.choice(obs.legal_moves)
+        return self.inner.choose(obs)
+
+
+def _easy(seed=None):
+    bot = MixedBot(_heuristic(seed), 0.5, seed, "easy")
+    return bot
+
+
+def _medium(seed=None):
+    bot = _heuristic(seed)
+    bot.name = "medium"
+    return bot
+
+
+def _hard(seed=None, **params):
+    params.setdefault("worlds", 120)
+    params.setdefault("think", 0.9)
+    bot = _search(seed, **params)
+    bot.name = "hard"
+    return bot
+
+
+BOTS = {
+    "random": RandomBot, "greedy": GreedyBot, "heuristic": _heuristic, "search": _search,
+    "easy": _easy, "medium": _medium, "hard": _hard,
+}
+#: What each name is, for help texts.
+BOT_HELP = {
+    "random": "a uniformly random legal move",
+    "greedy": "the heaviest legal tile",
+    "heuristic": "a good human player's rules of thumb (shed heavy tiles, keep variety, block, count)",
+    "search": "Monte Carlo search over worlds consistent with what it sees",
+    "easy": "heuristic, half of its moves random",
+    "medium": "heuristic",
+    "hard": "search, about a second a decision",
+}
+_PARAMS = {"worlds": int, "think": float, "epsilon": float}
 
 
 class BotError(ValueError):
@@ -63,7 +119,21 @@ class BotError(ValueError):
 
 
 def make_bot(name: str, seed: int | None = None):
-    key = name.strip().lower()
+    """A bot by name; ``search`` and ``hard`` take parameters: ``search:worlds=400,think=0.5``."""
+    key, _, raw = name.strip().lower().partition(":")
     if key not in BOTS:
         raise BotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
-    return BOTS[key](seed)
+    params = {}
+    if raw:
+        if key not in ("search", "hard"):
+            raise BotError(f"bot {key!r} takes no parameters")
+        for item in raw.split(","):
+            k, _, v = item.partition("=")
+            k = k.strip()
+            if k not in _PARAMS:
+                raise BotError(f"bot {key!r} has no parameter {k!r} (parameters: {', '.join(_PARAMS)})")
+            try:
+                params[k] = _PARAMS[k](v.rstrip("s") if k == "think" else v)
+            except ValueError:
+                raise BotError(f"parameter {k} takes a number, not {v!r}") from None
+    return BOTS[key](seed, **params) if params else BOTS[key](seed)

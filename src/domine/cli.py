@@ -502,6 +502,78 @@ def simulate_cmd(
 
 
 # ---------------------------------------------------------------------------------------
+# arena
+# ---------------------------------------------------------------------------------------
+@app.command("arena")
+def arena_cmd(
+    bot_a: Annotated[str, typer.Argument(metavar="BOT_A", help="The first bot (side A).")],
+    bot_b: Annotated[str, typer.Argument(metavar="BOT_B", help="The second bot (side B).")],
+    game: Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="Game id or alias (see 'domine list').")],
+    deals: Annotated[int, typer.Option(help="Duplicate deals; each is played twice, the bots swapping seats.")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's least).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same deals and results.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable).")] = None,
+) -> None:
+    """Bot A against bot B on duplicate deals: win rate, point margin and a sign test."""
+    from .arena import ArenaError, run_arena, verdict
+
+    with handled():
+        if deals < 1:
+            raise UserError("--deals must be at least 1")
+        if jobs < 0:
+            raise UserError("--jobs must be 0 (one per CPU) or more")
+        opts = parse_options(option)
+        err = _err()
+        show = not as_json and err.is_terminal
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        progress = Progress(TextColumn(f"{bot_a} vs {bot_b}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("deals"), TimeRemainingColumn(), console=err, disable=not show,
+                            transient=True)
+        try:
+            with progress:
+                task = progress.add_task("arena", total=deals)
+                res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
+                                options=opts, progress=lambda n: progress.advance(task, n))
+        except KeyboardInterrupt:
+            _err().print("Interrupted.", style="yellow")
+            raise typer.Exit(130)
+        except ArenaError as e:   # a bot playing an illegal move: a bug, said plainly
+            fail(f"the arena cannot go on: {e}", 1)
+    if as_json:
+        typer.echo(json.dumps(res.to_json(), indent=2))
+        return
+    out = _out()
+    opts_text = ", ".join(f"{k}={v}" for k, v in opts.items())
+    out.print(Text.assemble((res.game, "bold"), f" · {res.players} players · {res.deals} deals × 2 plays"
+                            f" · seed {res.seed}" + (f" · options: {opts_text}" if opts_text else "")))
+    out.print(f"A = {res.bot_a}, B = {res.bot_b}; seats {''.join(res.seats)}, then swapped", markup=False)
+    table = Table()
+    table.add_column("", style="bold")
+    table.add_column("value", justify="right")
+    table.add_column("95% CI", justify="right")
+    lo, hi = res.win_rate_ci
+    table.add_row("A's win rate", _pct(res.win_rate), f"{_pct(lo)} - {_pct(hi)}")
+    mlo, mhi = res.margin_ci
+    mci = f"{mlo:+.2f} - {mhi:+.2f}" if res.deals > 1 else "-"
+    table.add_row("A's margin (points/hand)", f"{res.margin:+.2f}", mci)
+    table.add_row("plays won / tied / lost", f"{res.plays_won} / {res.plays_tied} / {res.plays_lost}", "")
+    table.add_row("deals won / even / lost", f"{res.deals_won} / {res.deals_even} / {res.deals_lost}", "")
+    table.add_row("differing deals", f"{res.differing_deals} ({_pct(res.differing_deals / res.deals)})", "")
+    table.add_row("sign test p", f"{res.p_value:.3g}", "")
+    for side, name in (("A", res.bot_a), ("B", res.bot_b)):
+        spd = res.seconds_per_decision[side]
+        table.add_row(f"{side} ({name}) time/decision", f"{spd * 1e3:.3f} ms", f"{res.decisions[side]} decisions")
+    out.print(table)
+    if res.points_are_penalties:
+        out.print("[dim]points are penalties in this game: the margin is B's points minus A's[/dim]")
+    out.print(f"{res.hands_per_second:,.0f} hands per second ({res.elapsed:.2f} s)")
+    out.print(verdict(res), style="bold", markup=False)
+
+
+# ---------------------------------------------------------------------------------------
 # replay
 # ---------------------------------------------------------------------------------------
 @app.command("replay")

@@ -1,0 +1,424 @@
+"""Two bots against each other on duplicate deals: which one is stronger, and by how much.
+
+``run_arena("greedy", "random", "block", deals=N)`` returns an ``ArenaResult``
+dataclass and prints nothing; the ``domine arena`` command only formats it.
+
+Duplicate deals
+    Deal ``i`` is dealt from ``random.Random(derive_seed(seed, i))`` with the
+    game's own ``deal`` (redealt, as at the start of a match, while the game
+    asks for it) and played as one hand, the first hand of a match, *twice*:
+
+    * play 0, seating X: seat ``s`` gets bot A when ``s`` is even and B when it
+      is odd (A, B, A, B, ...);
+    * play 1, the swap: B, A, B, A, ...
+
+    In a partnership game (seats 0+2 against 1+3) the two plays therefore swap
+    the teams: each bot plays the same cards once as each team. With an odd
+    number of seats, X gives A one seat more than B (A, B, A) and the swap gives
+    B one seat more (B, A, B), so the pair of plays is symmetric: neither bot
+    has more seats over a deal. Luck of the deal cancels within a pair; only
+    the bots' decisions (and, for bots that use randomness, their seeds) differ.
+
+Bots
+    Every seat of every play gets its own bot instance from
+    ``make_bot(name, derive_seed(seed, i, play, seat))``. A bot sees only its
+    seat's observation. A forced move (one legal move) is applied without
+    asking the bot; it is neither timed nor counted as a decision.
+
+Scoring
+    * A play's outcome for A (``outcome_of_play``): 1 if some seat of A is among
+      the hand's winners and no seat of B is; 0 if a seat of B is and no seat of
+      A; 0.5 otherwise (nobody won, or a tie).
+    * A play's margin for A (``margin_of_play``): the points of A's seats'
+      teams minus those of B's seats' teams, each side averaged over its seats
+      (so it is per seat when a side holds two seats of an individual game);
+      in games whose points are penalties (``match_end == "low"``) the sign is
+      flipped, so a positive margin always favours A.
+    * A deal's score is the mean of its two plays' outcomes, its margin the
+      mean of the two margins; the deal *differs* when the two outcomes differ.
+
+Statistics
+    * ``win_rate`` is the mean outcome over all plays (= the mean deal score).
+      Ties count one half, so wins are not binomial and no Wilson interval
+      applies: the 95% interval is the normal one over the per-deal scores,
+      mean ± 1.96·sd/√deals (sample sd), clipped to [0, 1] (``mean_ci``).
+    * ``margin`` is the mean deal margin with the same normal interval (not
+      clipped). With a single deal there is no sd: the intervals are
+      [0, 1] for the win rate and null (JSON) for the margin.
+    * ``p_value``: a two-sided exact sign test over the deals whose score is
+      not 0.5 (successes: deals scoring above 0.5), ``sign_test_p``.
+
+Determinism: deals are cut into fixed blocks of ``BLOCK_SIZE`` deals whatever
+``jobs`` is; each block is a pure function of its spec and the parent adds the
+blocks' per-deal values in block order, so the same seed gives the same
+numbers with any number of worker processes (timings aside).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from .bots import make_bot
+from .game import Game
+from .games import game_class, make_game
+from .hand import Deal, HandContext
+from .moves import MoveError
+from .simulate import _worker_init, derive_seed
+
+BLOCK_SIZE = 50          # deals per block
+Z95 = 1.96               # the normal quantile of the 95% intervals
+
+
+class ArenaError(ValueError):
+    """An arena that cannot run as asked (no deals), or a bot that broke the rules."""
+
+
+# ---------------------------------------------------------------------------------------
+# Small pure pieces: seating, a play's outcome and margin, the statistics
+# ---------------------------------------------------------------------------------------
+def seat_sides(players: int, swapped: bool = False) -> tuple[str, ...]:
+    """Which bot sits where: X is A, B, A, B, ... (even seats A); the swap is B, A, B, A, ..."""
+    first, second = ("B", "A") if swapped else ("A", "B")
+    return tuple(first if s % 2 == 0 else second for s in range(players))
+
+
+def outcome_of_play(winners: Iterable[int], sides: Sequence[str]) -> float:
+    """A's outcome of one play: 1 if only A's seats won, 0 if only B's, 0.5 otherwise."""
+    won = {sides[s] for s in winners}
+    if "A" in won and "B" not in won:
+        return 1.0
+    if "B" in won and "A" not in won:
+        return 0.0
+    return 0.5
+
+
+def margin_of_play(points: Sequence[int], teams: Sequence[int], sides: Sequence[str],
+                   penalties: bool = False) -> float:
+    """A's points minus B's, each side averaged over its seats; positive always favours A.
+
+    ``points`` are per team, ``teams`` maps seat -> team, ``penalties`` says the
+    game counts points against (lowest wins), which flips the sign.
+    """
+    a = [points[teams[s]] for s, side in enumerate(sides) if side == "A"]
+    b = [points[teams[s]] for s, side in enumerate(sides) if side == "B"]
+    m = sum(a) / len(a) - sum(b) / len(b)
+    return -m if penalties else m
+
+
+def mean_ci(values: Sequence[float], z: float = Z95, lo_clip: float | None = None,
+            hi_clip: float | None = None) -> tuple[float, float, float]:
+    """(mean, lo, hi): the normal interval mean ± z·sd/√n with the sample sd (n - 1).
+
+    With fewer than two values there is no sd: the interval is (-inf, inf)
+    before clipping.
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("mean_ci of no values")
+    mean = math.fsum(values) / n
+    if n < 2:
+        lo, hi = -math.inf, math.inf
+    else:
+        var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+        half = z * math.sqrt(var / n)
+        lo, hi = mean - half, mean + half
+    if lo_clip is not None:
+        lo = max(lo, lo_clip)
+    if hi_clip is not None:
+        hi = min(hi, hi_clip)
+    return mean, lo, hi
+
+
+def sign_test_p(successes: int, trials: int) -> float:
+    """Two-sided exact sign test: P(a result at least this lopsided) under p = 1/2.
+
+    ``2 · Σ_{k ≤ min(s, n-s)} C(n, k) / 2^n``, capped at 1. The tail is summed
+    from its largest term down and stops once the terms no longer change a
+    double, so it stays fast for hundreds of thousands of trials.
+    """
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes out of {trials} trials")
+    if trials == 0:
+        return 1.0
+    k = min(successes, trials - successes)
+    if 2 * k >= trials:
+        return 1.0
+    term = math.comb(trials, k)
+    tail = 0
+    i = k
+    while True:
+        tail += term
+        if i == 0 or term << 80 < tail:
+            break
+        term = term * i // (trials - i + 1)   # C(n, i-1) from C(n, i), exactly
+        i -= 1
+    return min(1.0, 2 * tail / (1 << trials))
+
+
+# ---------------------------------------------------------------------------------------
+# Playing blocks of deals
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ArenaBlock:
+    game: str
+    players: int
+    options: tuple                # ((key, value), ...) as given
+    bot_a: str
+    bot_b: str
+    seed: int
+    start: int                    # index of the first deal
+    count: int                    # deals in this block
+
+
+@dataclass
+class BlockResult:
+    """Per-deal values of one block, in deal order, and the bots' time."""
+
+    outcomes: list[tuple[float, float]] = field(default_factory=list)   # (play 0, play 1), for A
+    margins: list[tuple[float, float]] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])    # A, B: time in choose()
+    decisions: list[int] = field(default_factory=lambda: [0, 0])        # A, B: non-forced decisions
+
+
+def deal_for(game: Game, seed: int, i: int) -> Deal:
+    """Deal ``i`` of an arena: the same for both plays and every bot pairing."""
+    rng = random.Random(derive_seed(seed, i))
+    deal = game.deal(rng)
+    if game.redeals:
+        ctx = HandContext()
+        while game.needs_redeal([sum(1 << t for t in h) for h in deal.hands], ctx):
+            deal = game.deal(rng)
+    return deal
+
+
+def play_deal(game: Game, deal: Deal, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
+              seconds: list[float], decisions: list[int], where: str = "") -> Any:
+    """Play ``deal`` as one hand with the bots named by side; return the finished state.
+
+    ``seeds`` are the bots' seeds per seat; the time each side spends choosing
+    is added to ``seconds`` and its decisions to ``decisions`` (index 0 A, 1 B).
+    """
+    bots = [make_bot(names[side], seeds[s]) for s, side in enumerate(sides)]
+    idx = [0 if side == "A" else 1 for side in sides]
+    n_teams = max(game.teams(len(sides))) + 1
+    state = game.new_hand(Deal([h[:] for h in deal.hands], deal.stock[:], deal.aside[:]),
+                          HandContext(hand_number=1, scores=[0] * n_teams, target=game.target))
+    clock = time.perf_counter
+    while not state.over:
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            state.apply_unchecked(moves[0])
+            continue
+        seat = state.acting_seat()
+        obs = state.observation(seat)
+        t0 = clock()
+        move = bots[seat].choose(obs)
+        seconds[idx[seat]] += clock() - t0
+        decisions[idx[seat]] += 1
+        try:
+            state.apply(move)
+        except MoveError as e:
+            side = sides[seat]
+            raise ArenaError(f"bot {names[side]} (side {side}, seat {seat}{where}) made an illegal move "
+                             f"{move!r}: {e}") from None
+    return state
+
+
+def run_block(spec: ArenaBlock) -> BlockResult:
+    """Play one block of deals; module-level so worker processes can run it."""
+    game = make_game(spec.game, spec.players, dict(spec.options))
+    n = game.players
+    penalties = game.match_end == "low"
+    names = {"A": spec.bot_a, "B": spec.bot_b}
+    seatings = (seat_sides(n, False), seat_sides(n, True))
+    out = BlockResult()
+    for i in range(spec.start, spec.start + spec.count):
+        deal = deal_for(game, spec.seed, i)
+        oc, mg = [], []
+        for play, sides in enumerate(seatings):
+            seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
+            state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions,
+                              where=f", deal {i}, play {play}")
+            result = state.result
+            oc.append(outcome_of_play(result.winners, sides))
+            mg.append(margin_of_play(result.points, state.teams, sides, penalties))
+        out.outcomes.append((oc[0], oc[1]))
+        out.margins.append((mg[0], mg[1]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# The arena
+# ---------------------------------------------------------------------------------------
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    options: dict
+    bot_a: str
+    bot_b: str
+    seed: int
+    deals: int
+    plays: int
+    seats: list[str]                        # sides by seat in play 0 (the swap is the mirror)
+    win_rate: float                         # A's mean outcome over plays
+    win_rate_ci: tuple[float, float]
+    margin: float                           # A's mean margin per deal (points per seat)
+    margin_ci: tuple[float, float]          # (-inf, inf) with a single deal
+    differing_deals: int                    # deals whose two plays gave A different outcomes
+    deals_won: int                          # deal score > 0.5 (the sign test's successes)
+    deals_lost: int                         # deal score < 0.5
+    deals_even: int                         # deal score = 0.5
+    plays_won: int
+    plays_lost: int
+    plays_tied: int
+    p_value: float                          # two-sided exact sign test over deals_won vs deals_lost
+    seconds_per_decision: dict[str, float]  # "A", "B"
+    decisions: dict[str, int]               # "A", "B": non-forced decisions
+    elapsed: float
+    hands_per_second: float
+    blocks: int
+    points_are_penalties: bool
+
+    def to_json(self) -> dict:
+        spd = dict(self.seconds_per_decision)
+        if self.bot_a != self.bot_b:
+            spd[self.bot_a] = spd["A"]
+            spd[self.bot_b] = spd["B"]
+        return {
+            "game": self.game, "players": self.players, "options": self.options,
+            "bot_a": self.bot_a, "bot_b": self.bot_b, "seed": self.seed,
+            "deals": self.deals, "plays": self.plays, "seats": self.seats,
+            "win_rate": self.win_rate, "win_rate_ci": list(self.win_rate_ci),
+            "margin": self.margin, "margin_ci": [_finite(x) for x in self.margin_ci],
+            "differing_deals": self.differing_deals, "deals_won": self.deals_won,
+            "deals_lost": self.deals_lost, "deals_even": self.deals_even,
+            "plays_won": self.plays_won, "plays_lost": self.plays_lost, "plays_tied": self.plays_tied,
+            "p_value": self.p_value,
+            "seconds_per_decision": spd, "decisions": dict(self.decisions),
+            "hands_per_second": self.hands_per_second, "elapsed": self.elapsed,
+            "blocks": self.blocks, "points_are_penalties": self.points_are_penalties,
+        }
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def verdict(result: ArenaResult, alpha: float = 0.05) -> str:
+    """One line: which bot is stronger, or that the deals do not tell them apart."""
+    p = result.p_value
+    ptext = f"p = {p:.3g}" if p >= 0.001 else f"p = {p:.1e}"
+    a, b = f"A ({result.bot_a})", f"B ({result.bot_b})"
+    if result.deals_won + result.deals_lost == 0:
+        return f"No difference: every deal came out even ({ptext})."
+    if p < alpha:
+        strong, weak = (a, b) if result.deals_won > result.deals_lost else (b, a)
+        return f"{strong} is stronger than {weak} ({ptext})."
+    return f"No significant difference between {a} and {b} ({ptext})."
+
+
+def run_arena(
+    bot_a: str,
+    bot_b: str,
+    game: str,
+    deals: int,
+    players: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+    block_size: int | None = None,
+) -> ArenaResult:
+    """Bot A against bot B on ``deals`` duplicate deals of ``game`` (two plays each).
+
+    ``progress`` is called after each block with the number of deals it played.
+    Raises ``GameError`` for a game, option or player count that does not
+    exist, ``BotError`` for an unknown bot and ``ArenaError`` for fewer than one
+    deal (or a bot that plays an illegal move).
+    """
+    cls = game_class(game)
+    opts = dict(options or {})
+    probe: Game = make_game(cls.id, players, opts)   # validates the player count and options up front
+    players = probe.players
+    names = []
+    for name in (bot_a, bot_b):
+        make_bot(name, 0)                           # raises BotError for an unknown name
+        names.append(name.strip().lower())
+    if deals < 1:
+        raise ArenaError("the number of deals must be at least 1")
+    size = block_size or BLOCK_SIZE
+    specs = []
+    for start in range(0, deals, size):
+        specs.append(ArenaBlock(cls.id, players, tuple(sorted(opts.items())), names[0], names[1], seed,
+                                start, min(size, deals - start)))
+    if jobs <= 0:
+        jobs = os.cpu_count() or 1
+    jobs = min(jobs, len(specs))
+
+    outcomes: list[tuple[float, float]] = []
+    margins: list[tuple[float, float]] = []
+    seconds = [0.0, 0.0]
+    decisions = [0, 0]
+
+    def add(block: BlockResult) -> None:
+        outcomes.extend(block.outcomes)
+        margins.extend(block.margins)
+        for k in (0, 1):
+            seconds[k] += block.seconds[k]
+            decisions[k] += block.decisions[k]
+
+    start_time = time.perf_counter()
+    if jobs == 1:
+        for spec in specs:
+            add(run_block(spec))
+            if progress:
+                progress(spec.count)
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+        try:
+            futures = [pool.submit(run_block, spec) for spec in specs]
+            for spec, fut in zip(specs, futures):   # added in block order
+                add(fut.result())
+                if progress:
+                    progress(spec.count)
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+    elapsed = time.perf_counter() - start_time
+
+    scores = [(x + y) / 2 for x, y in outcomes]
+    deal_margins = [(x + y) / 2 for x, y in margins]
+    win_rate, wlo, whi = mean_ci(scores, lo_clip=0.0, hi_clip=1.0)
+    margin, mlo, mhi = mean_ci(deal_margins)
+    won = sum(1 for s in scores if s > 0.5)
+    lost = sum(1 for s in scores if s < 0.5)
+    flat = [o for pair in outcomes for o in pair]
+    plays = len(flat)
+    return ArenaResult(
+        game=cls.id, players=players, options=dict(probe.option_values), bot_a=names[0], bot_b=names[1],
+        seed=seed, deals=len(scores), plays=plays, seats=list(seat_sides(players)),
+        win_rate=win_rate, win_rate_ci=(wlo, whi), margin=margin, margin_ci=(mlo, mhi),
+        differing_deals=sum(1 for x, y in outcomes if x != y),
+        deals_won=won, deals_lost=lost, deals_even=len(scores) - won - lost,
+        plays_won=flat.count(1.0), plays_lost=flat.count(0.0), plays_tied=flat.count(0.5),
+        p_value=sign_test_p(won, won + lost),
+        seconds_per_decision={k: (seconds[j] / decisions[j] if decisions[j] else 0.0)
+                              for j, k in enumerate("AB")},
+        decisions={"A": decisions[0], "B": decisions[1]},
+        elapsed=elapsed, hands_per_second=plays / elapsed if elapsed > 0 else 0.0,
+        blocks=len(specs), points_are_penalties=probe.match_end == "low",
+    )
+
+
+__all__ = [
+    "ArenaResult", "ArenaError", "run_arena", "run_block", "seat_sides", "outcome_of_play",
+    "margin_of_play", "mean_ci", "sign_test_p", "verdict", "deal_for", "BLOCK_SIZE",
+]

@@ -1,0 +1,414 @@
+"""The ``heuristic`` bot: plays the way good human players do, in every game.
+
+It scores every legal move with a handful of terms a player weighs at the table
+and plays the best one (ties broken by its own seeded ``random.Random``):
+
+* **shed**: the tile's value as the game counts it (``game.hand_value``, so 0-0
+  is worth what the game says), and a bonus for a tile that fits few numbers
+  (a double fits one, an ordinary tile two, a wild matador all of them), since
+  such tiles are the hardest to place later;
+* **my next turn**: how many of the tiles I keep fit the ends the move leaves,
+  whether none does, and how many numbers my remaining hand can still answer
+  (all through the game's own ``matching.fits`` tables, so sum-to-seven games
+  are handled like the others);
+* **control**: an end whose number has no unseen tile left is mine alone if I
+  hold a tile for it;
+* **blocking**: for every other seat, the chance it holds nothing fitting the
+  resulting ends (hypergeometric over ``Knowledge.possible``, which already
+  knows who passed or drew on what); good for opponents (more so for the next
+  seat and for a seat down to one or two tiles), bad for a partner;
+* **the end of the hand**: going out wins outright; a move that surely ends the
+  hand (dead layout, or a block nobody can break) is judged by my hand value
+  against what the others are expected to hold;
+* **points on play** (Bergen): the header the move scores, and the header the
+  next player could answer with;
+* **wild tiles** (matadors): kept while an ordinary placement exists, less so
+  when they are heavy and the hand is almost done;
+* **announcements** (Jedan Kamen): the announced variant always.
+
+Drawing or passing happens only when nothing else is legal, except a tactical
+draw (where the game allows one) when the only placements would spend a wild
+tile early and the stock is large.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .game import Game
+from .hand import Observation
+from .knowledge import Knowledge, game_of
+from .layout import LEAD_END
+from .matching import STRIDE
+from .moves import ANNOUNCE, DRAW, PASS
+from .tiles import BIT, HIGH, IS_DOUBLE, LOW, TILES_WITH
+
+#: Weights of the scoring terms, in pip-like units (one pip shed is ``pip``).
+WEIGHTS: dict[str, float] = {
+    "pip": 1.0,          # per point of hand value shed
+    "rigid": 3.0,        # per number a tile fits fewer than two (a double: +1 step, a wild tile: -)
+    "fit": 2.0,          # per kept tile fitting the resulting ends (up to 3)
+    "nofit": -6.0,       # none of my kept tiles fits the resulting ends
+    "cover": 1.0,        # per end number my kept hand can answer
+    "safe": 3.0,         # per resulting end no unseen tile fits, while I hold a tile for it
+    "block": 10.0,       # an opponent surely unable to play (scaled by probability)
+    "partner": 6.0,      # a partner surely unable to play (a penalty)
+    "urgent": 1.5,       # extra blocking factor for a seat with one or two tiles left
+    "end": 25.0,         # a move that surely ends the hand, won or lost (by the margin)
+    "domino": 1000.0,    # going out
+    "header": 12.0,      # per point scored on play
+    "threat": 8.0,       # per point the next opponent is expected to score in answer
+    "wild": 12.0,        # spending a wild tile while an ordinary placement exists
+    "announce": 500.0,   # the announced variant of a placement
+}
+
+#: How much the hand value matters, per game (data): Bergen and the family game score
+#: pips only in a blocked hand, and then only as "lowest wins".
+PIP_FACTOR: dict[str, float] = {"bergen": 0.25, "family": 0.5}
+
+
+class _Tables:
+    """Per game: what the bot reads over and over, built once."""
+
+    __slots__ = ("game", "fits", "value", "rigid", "wild", "nvals", "header", "pip_factor", "kind")
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.fits = fits = game.set_fits
+        size = game.set_mask.bit_length()
+        nv = game.max_pip + 1
+        self.nvals = nv
+        self.value = [game.hand_value(BIT[t]) for t in range(size)]
+        # numbers each tile may be laid on: 1 for a double, 2 for an ordinary tile, all for a wild one
+        fit_count = [sum(1 for v in range(nv) if fits[v] & BIT[t]) for t in range(size)]
+        self.rigid = [2 - c for c in fit_count]
+        matadors = getattr(game.matching, "matadors", frozenset())
+        self.wild = [t in matadors or fit_count[t] > 2 for t in range(size)]
+        self.header = _header_function(game)
+        self.pip_factor = PIP_FACTOR.get(game.id, 1.0)
+        self.kind = game.layout_kind
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(game: Game) -> _Tables:
+    tab = _TABLES.get(id(game))
+    if tab is None or tab.game is not game:
+        tab = _TABLES[id(game)] = _Tables(game)
+    return tab
+
+
+def _header_function(game: Game):
+    """The game's points-on-play rule as a pure function of the resulting ends, or None."""
+    from .games.scoring import Bergen
+    if not isinstance(game, Bergen):
+        return None
+    return bergen_header
+
+
+def bergen_header(values: list[int], doubles: list[bool], lengths: list[int], end: int, tile: int) -> int:
+    """Bergen's header for ``tile`` just laid on ``end`` (the ends as they are after it)."""
+    if end == LEAD_END:
+        return 2 if IS_DOUBLE[tile] else 0
+    v = values[end]
+    total = count = 0
+    for i in range(len(values)):
+        if (i < 2 or lengths[i] > 0) and values[i] == v:
+            count += 1
+            total += 2 if doubles[i] else 1
+    return total if count >= 2 else 0
+
+
+def resulting_ends(kind: str, ends, move: int) -> tuple[list[int], list[bool], list[int], list[int]]:
+    """(values, doubles, lengths, open values) of the ends after placement ``move``.
+
+    ``ends`` is ``Observation.ends``. Open values are those a tile may be laid on
+    next: in a cross still filling its four sides, only the empty sides.
+    """
+    t = move & 127
+    end = (move >> 7) & 31
+    if end == LEAD_END:
+        hi, lo = HIGH[t], LOW[t]
+        dbl = IS_DOUBLE[t]
+        if kind == "cross" or (kind == "spinner" and dbl):
+            values, doubles, lengths = [hi] * 4, [dbl] * 4, [0] * 4
+        else:
+            values, doubles, lengths = [hi, lo], [dbl, dbl], [0, 0]
+        closed = None
+    else:
+        values = [e[1] for e in ends]
+        lengths = [e[2] for e in ends]
+        doubles = [e[3] for e in ends]
+        closed = [e[4] for e in ends]
+        o = (move >> 12) & 15
+        values[end] = o
+        lengths[end] += 1
+        doubles[end] = IS_DOUBLE[t]
+        if kind == "spinner" and len(values) == 2 and IS_DOUBLE[t]:
+            values += [o, o]
+            doubles += [True, True]
+            lengths += [0, 0]
+            closed += [False, False]
+    if kind == "cross" and 0 in lengths:
+        open_values = [v for v, n in zip(values, lengths) if n == 0]
+    elif closed is not None and any(closed):
+        open_values = [v for v, c in zip(values, closed) if not c]
+    else:
+        open_values = values
+    return values, doubles, lengths, open_values
+
+
+def p_cannot_play(possible: int, fitting: int, held: int) -> float:
+    """Chance that a seat holding ``held`` tiles drawn from ``possible`` tiles has none of ``fitting``."""
+    if held <= 0 or fitting <= 0:
+        return 1.0
+    rest = possible - fitting
+    if rest < held:
+        return 0.0
+    p = 1.0
+    for i in range(held):
+        p *= (rest - i) / (possible - i)
+    return p
+
+
+class _Context:
+    """What a decision needs, computed once: knowledge, other seats, masks."""
+
+    __slots__ = ("obs", "tab", "kn", "mine", "unseen", "others", "hand_value", "mean_unseen", "w")
+
+    def __init__(self, obs: Observation, kn: Knowledge | None, weights: dict[str, float]):
+        game = game_of(obs)
+        self.obs = obs
+        self.tab = tab = _tables(game)
+        self.kn = kn = kn or Knowledge(obs, game)
+        self.w = weights
+        self.mine = kn.mine
+        self.unseen = unseen = kn.unseen
+        me, n = obs.seat, obs.players
+        value = tab.value
+        self.hand_value = sum(value[t] for t in obs.hand)
+        # (seat, team relation, weight by turn distance, tiles held, possible mask, its size, mean value)
+        others = []
+        my_team = obs.teams[me]
+        for d in range(1, n):
+            s = (me + d) % n
+            held = obs.hand_sizes[s]
+            if held <= 0:
+                continue
+            poss = kn.possible(s) if kn.consistent else unseen
+            if not poss:
+                poss = unseen
+            size = poss.bit_count()
+            total = 0
+            m = poss
+            while m:
+                low = m & -m
+                m ^= low
+                total += value[low.bit_length() - 1]
+            mean = total / size if size else 0.0
+            partner = obs.teams[s] == my_team
+            others.append((s, partner, 1.0 if d == 1 else 0.6, held, poss, size, mean))
+        self.others = others
+
+
+def score_moves(obs: Observation, knowledge: Knowledge | None = None,
+                weights: dict[str, float] | None = None) -> list[float]:
+    """A score for each of ``obs.legal_moves`` (higher is better)."""
+    ctx = _Context(obs, knowledge, weights or WEIGHTS)
+    moves = obs.legal_moves
+    scores = [0.0] * len(moves)
+    placed = [i for i, m in enumerate(moves) if m < DRAW]
+    ordinary_exists = any(not ctx.tab.wild[moves[i] & 127] for i in placed)
+    for i in placed:
+        scores[i] = score_placement(ctx, moves[i], ordinary_exists)
+    best = max((scores[i] for i in placed), default=None)
+    for i, m in enumerate(moves):
+        if m == DRAW:
+            scores[i] = _draw_score(ctx, [moves[j] for j in placed], best)
+        elif m >= PASS:
+            scores[i] = -1e6
+    return scores
+
+
+def _draw_score(ctx: _Context, placements: list[int], best: float | None) -> float:
+    if best is None:
+        return 0.0   # nothing to place: drawing is the move
+    # A tactical draw only to save a wild tile, while the stock is large.
+    tab = ctx.tab
+    if ctx.obs.drawable >= 6 and all(tab.wild[m & 127] for m in placements) \
+            and not any(tab.value[m & 127] >= 7 and len(ctx.obs.hand) <= 2 for m in placements):
+        return best + 1.0
+    return -1e5
+
+
+def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> float:
+    w = ctx.w
+    tab = ctx.tab
+    obs = ctx.obs
+    fits = tab.fits
+    t = move & 127
+    end = (move >> 7) & 31
+    b = BIT[t]
+    after = ctx.mine & ~b
+    value_t = tab.value[t]
+    score = 0.0
+    if move & ANNOUNCE:
+        score += w["announce"]
+    if not after:
+        return score + w["domino"] + value_t * tab.pip_factor * w["pip"]
+    values, doubles, lengths, open_values = resulting_ends(tab.kind, obs.ends, move)
+    playable = 0
+    for v in set(open_values):
+        playable |= fits[v]
+    # shed heavy and rigid tiles
+    score += value_t * tab.pip_factor * w["pip"]
+    score += tab.rigid[t] * w["rigid"]
+    if tab.wild[t] and ordinary_exists:
+        n_left = after.bit_count()
+        heavy_end = value_t >= 7 and n_left <= 1 and (after & ~_wild_mask(tab, after)) == 0
+        if not heavy_end:
+            score -= w["wild"]
+    # my next turn
+    n_fit = (after & playable).bit_count()
+    score += min(n_fit, 3) * w["fit"]
+    if not n_fit:
+        score += w["nofit"]
+    cover = 0
+    for v in range(tab.nvals):
+        if after & fits[v]:
+            cover += 1
+    score += cover * w["cover"]
+    unseen = ctx.unseen
+    for v in set(open_values):
+        if not unseen & fits[v] and after & fits[v]:
+            score += w["safe"]
+    # the others' next turns
+    for s, partner, near, held, poss, size, mean in ctx.others:
+        p = p_cannot_play(size, (poss & playable).bit_count(), held)
+        if partner:
+            score -= p * near * w["partner"]
+        else:
+            urgency = w["urgent"] if held <= 2 else 1.0
+            score += p * near * urgency * w["block"]
+    # a hand that surely ends now
+    game = tab.game
+    if not unseen & playable and not after & playable and ctx.obs.drawable <= 0 \
+            or game.dead_layout_ends_hand and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
+        score += _ending_margin(ctx, after) * w["end"]
+    # points on play
+    if tab.header is not None:
+        pts = tab.header(values, doubles, lengths, end, t)
+        score += pts * w["header"]
+        score -= _header_threat(ctx, values, doubles, lengths, open_values, b) * w["threat"]
+    return score
+
+
+def _wild_mask(tab: _Tables, mask: int) -> int:
+    out = 0
+    m = mask
+    while m:
+        low = m & -m
+        m ^= low
+        if tab.wild[low.bit_length() - 1]:
+            out |= low
+    return out
+
+
+def _dead(fits: list[int], open_values: list[int], table: int, set_mask: int) -> bool:
+    free = set_mask & ~table
+    return all(not fits[v] & free for v in open_values)
+
+
+def _ending_margin(ctx: _Context, after: int) -> float:
+    """In [-1, 1]: how well a hand ending now with ``after`` in my hand goes for me."""
+    value = ctx.tab.value
+    mine = 0
+    m = after
+    while m:
+        low = m & -m
+        m ^= low
+        mine += value[low.bit_length() - 1]
+    obs = ctx.obs
+    my_team = obs.teams[obs.seat]
+    team_of = {}
+    team_of[my_team] = mine
+    for s, partner, near, held, poss, size, mean in ctx.others:
+        team = obs.teams[s]
+        team_of[team] = team_of.get(team, 0.0) + held * mean
+    rival = min((v for k, v in team_of.items() if k != my_team), default=mine)
+    margin = (rival - team_of[my_team]) / 10.0
+    return max(-1.0, min(1.0, margin))
+
+
+def _header_threat(ctx: _Context, values, doubles, lengths, open_values, placed_bit: int) -> float:
+    """Points the next opponent is expected to score in answer to the resulting ends."""
+    nxt = None
+    for o in ctx.others:
+        if not o[1]:
+            nxt = o
+            break
+    if nxt is None:
+        return 0.0
+    _, _, near, held, poss, size, _ = nxt
+    if not size:
+        return 0.0
+    tab = ctx.tab
+    fits = tab.fits
+    opens = tab.game.matching.opens
+    cand = poss & ~placed_bit
+    p_hold = min(1.0, held / size)
+    expected = 0.0
+    best = 0
+    targets = [(i, v) for i, v in enumerate(values) if v in open_values]
+    m = 0
+    for _, v in targets:
+        m |= fits[v]
+    m &= cand
+    while m:
+        low = m & -m
+        m ^= low
+        x = low.bit_length() - 1
+        top = 0
+        for i, v in targets:
+            if not fits[v] & low:
+                continue
+            for o in opens[x * STRIDE + v]:
+                vals = values[:]
+                dbls = doubles[:]
+                lens = lengths[:]
+                vals[i] = o
+                dbls[i] = IS_DOUBLE[x]
+                lens[i] += 1
+                pts = tab.header(vals, dbls, lens, i, x)
+                if pts > top:
+                    top = pts
+        if top:
+            expected += p_hold * top
+            best = max(best, top)
+    return min(expected, float(best))
+
+
+class HeuristicBot:
+    """Scores every legal move with table-talk heuristics and plays the best."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, weights: dict[str, float] | None = None):
+        self.rng = random.Random(seed)
+        self.weights = dict(WEIGHTS)
+        if weights:
+            self.weights.update(weights)
+
+    def choose(self, obs: Observation) -> int:
+        moves = obs.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        scores = score_moves(obs, weights=self.weights)
+        top = max(scores)
+        best = [m for m, s in zip(moves, scores) if s >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+
+__all__ = ["HeuristicBot", "WEIGHTS", "score_moves", "score_placement", "resulting_ends",
+           "p_cannot_play", "bergen_header"]

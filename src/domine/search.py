@@ -1,0 +1,99 @@
+"""The ``search`` bot: Monte Carlo search over worlds consistent with what it sees.
+
+For every decision the bot builds its ``Knowledge`` from the observation, then
+repeatedly samples a whole world consistent with it (every hidden hand and the
+stock, each one verified by replaying the public history) and, in that world,
+plays every legal move followed by a fast rollout to the end of the hand. Each
+move's value is averaged over the same worlds (a paired comparison, so the luck
+of a world cancels between moves), and the best average is played. This is
+determinized ("perfect information") Monte Carlo with a sound aggregation: the
+bot never looks at a real hidden tile, and it never commits to one world.
+
+The budget is a number of worlds (deterministic for a seed) or a time limit
+(``think`` seconds), whichever comes first.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .hand import HandState, Observation
+from .knowledge import Knowledge, WorldError, game_of
+from .moves import DRAW
+from .tiles import PIPS
+
+
+def rollout(state: HandState, rng: random.Random, epsilon: float) -> None:
+    """Finish the hand: mostly the heaviest legal tile, sometimes a random move."""
+    rnd = rng.random
+    legal, apply = state.legal_moves, state.apply_unchecked
+    while not state.over:
+        moves = legal()
+        if len(moves) == 1:
+            apply(moves[0])
+        elif rnd() < epsilon:
+            apply(moves[int(rnd() * len(moves))])
+        else:
+            best, best_pips = moves[0], -1
+            for m in moves:
+                if m < DRAW and PIPS[m & 127] > best_pips:
+                    best, best_pips = m, PIPS[m & 127]
+            apply(best)
+
+
+def outcome(state: HandState, seat: int, scale: float) -> float:
+    """How good a finished hand is for ``seat``: winning it, then the point margin."""
+    result = state.result
+    team = state.teams[seat]
+    points = result.points
+    others = [p for t, p in enumerate(points) if t != team]
+    margin = points[team] - (sum(others) / len(others) if others else 0.0)
+    if state.game.match_end == "low":
+        margin = -margin              # penalty points: fewer is better
+    winners = result.winners
+    if not winners:
+        win = 0.5
+    else:
+        win = 1.0 if any(state.teams[s] == team for s in winners) else 0.0
+    return win + margin / scale
+
+
+class SearchBot:
+    name = "search"
+
+    def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
+                 epsilon: float = 0.2):
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.think = think
+        self.epsilon = epsilon
+
+    def choose(self, obs: Observation) -> int:
+        moves = obs.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        game = game_of(obs)
+        knowledge = Knowledge(obs, game)
+        scale = max(1.0, game.hand_value(game.set_mask) / max(2, obs.players))
+        totals = [0.0] * len(moves)
+        deadline = time.perf_counter() + self.think if self.think else None
+        rng = self.rng
+        played = 0
+        for _ in range(self.worlds):
+            try:
+                world = knowledge.sample(rng)
+            except WorldError:
+                break
+            for i, move in enumerate(moves):
+                state = world.clone()
+                state.apply_unchecked(move)
+                rollout(state, rng, self.epsilon)
+                totals[i] += outcome(state, obs.seat, scale)
+            played += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        if not played:
+            return moves[0]
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        return moves[best]
