@@ -90,8 +90,9 @@ def _medium(seed=None):
 
 
 def _hard(seed=None, **params):
-    params.setdefault("worlds", 120)
-    params.setdefault("think", 0.9)
+    params.setdefault("worlds", 200)
+    params.setdefault("rollouts", 4)
+    params.setdefault("think", 1.0)
     bot = _search(seed, **params)
     bot.name = "hard"
     return bot
@@ -111,7 +112,7 @@ BOT_HELP = {
     "medium": "heuristic",
     "hard": "search, about a second a decision",
 }
-_PARAMS = {"worlds": int, "think": float, "epsilon": float}
+_PARAMS = {"worlds": int, "think": float, "epsilon": float, "others": float, "model": float, "rollouts": int}
 
 
 class BotError(ValueError):

@@ -50,8 +50,11 @@ WEIGHTS: dict[str, float] = {
     "fit": 2.0,          # per kept tile fitting the resulting ends (up to 3)
     "nofit": -6.0,       # none of my kept tiles fits the resulting ends
     "cover": 1.0,        # per end number my kept hand can answer
+    "each": 0.0,         # per open end number my kept hand can answer
+    "reply": 0.0,        # my chance to be stuck after the next opponent's answer (a penalty)
+    "options": 0.0,      # per tile an opponent is expected to hold fitting the resulting ends
     "safe": 3.0,         # per resulting end no unseen tile fits, while I hold a tile for it
-    "block": 10.0,       # an opponent surely unable to play (scaled by probability)
+    "block": 30.0,       # an opponent surely unable to play (scaled by probability)
     "partner": 6.0,      # a partner surely unable to play (a penalty)
     "urgent": 1.5,       # extra blocking factor for a seat with one or two tiles left
     "end": 25.0,         # a move that surely ends the hand, won or lost (by the margin)
@@ -59,6 +62,7 @@ WEIGHTS: dict[str, float] = {
     "header": 12.0,      # per point scored on play
     "threat": 8.0,       # per point the next opponent is expected to score in answer
     "wild": 12.0,        # spending a wild tile while an ordinary placement exists
+    "draw_stock": 10,    # a tactical draw needs at least this many drawable tiles
     "announce": 500.0,   # the announced variant of a placement
 }
 
@@ -81,7 +85,7 @@ class _Tables:
         self.value = [game.hand_value(BIT[t]) for t in range(size)]
         # numbers each tile may be laid on: 1 for a double, 2 for an ordinary tile, all for a wild one
         fit_count = [sum(1 for v in range(nv) if fits[v] & BIT[t]) for t in range(size)]
-        self.rigid = [2 - c for c in fit_count]
+        self.rigid = [max(0, 2 - c) for c in fit_count]
         matadors = getattr(game.matching, "matadors", frozenset())
         self.wild = [t in matadors or fit_count[t] > 2 for t in range(size)]
         self.header = _header_function(game)
@@ -236,7 +240,7 @@ def _draw_score(ctx: _Context, placements: list[int], best: float | None) -> flo
         return 0.0   # nothing to place: drawing is the move
     # A tactical draw only to save a wild tile, while the stock is large.
     tab = ctx.tab
-    if ctx.obs.drawable >= 6 and all(tab.wild[m & 127] for m in placements) \
+    if ctx.obs.drawable >= ctx.w["draw_stock"] and all(tab.wild[m & 127] for m in placements) \
             and not any(tab.value[m & 127] >= 7 and len(ctx.obs.hand) <= 2 for m in placements):
         return best + 1.0
     return -1e5
@@ -280,17 +284,25 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
             cover += 1
     score += cover * w["cover"]
     unseen = ctx.unseen
-    for v in set(open_values):
-        if not unseen & fits[v] and after & fits[v]:
-            score += w["safe"]
+    distinct = set(open_values)
+    for v in distinct:
+        if after & fits[v]:
+            score += w["each"]
+            if not unseen & fits[v]:
+                score += w["safe"]
+    if w["reply"]:
+        score -= _stuck_after_reply(ctx, values, open_values, after, b) * w["reply"]
     # the others' next turns
     for s, partner, near, held, poss, size, mean in ctx.others:
-        p = p_cannot_play(size, (poss & playable).bit_count(), held)
+        f = (poss & playable).bit_count()
+        p = p_cannot_play(size, f, held)
         if partner:
             score -= p * near * w["partner"]
         else:
             urgency = w["urgent"] if held <= 2 else 1.0
             score += p * near * urgency * w["block"]
+            if size:
+                score -= f * held / size * near * w["options"]
     # a hand that surely ends now
     game = tab.game
     if not unseen & playable and not after & playable and ctx.obs.drawable <= 0 \
@@ -302,6 +314,35 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
         score += pts * w["header"]
         score -= _header_threat(ctx, values, doubles, lengths, open_values, b) * w["threat"]
     return score
+
+
+def _stuck_after_reply(ctx: _Context, values, open_values, after: int, placed_bit: int) -> float:
+    """Chance I hold nothing fitting after the next seat answers (each possible answer alike)."""
+    if not ctx.others:
+        return 0.0
+    _, partner, _, held, poss, size, _ = ctx.others[0]
+    fits = ctx.tab.fits
+    opens = ctx.tab.game.matching.opens
+    distinct = list(set(open_values))
+    mine_fit = {v: bool(after & fits[v]) for v in distinct}
+    cand = poss & ~placed_bit
+    total = stuck = 0
+    for v in distinct:
+        m = cand & fits[v]
+        others = [u for u in distinct if u != v] if len(distinct) > 1 else []
+        # the untouched ends after an answer on v (a line with equal ends keeps one v)
+        keep = any(mine_fit[u] for u in others) or open_values.count(v) > 1 and mine_fit[v]
+        while m:
+            low = m & -m
+            m ^= low
+            x = low.bit_length() - 1
+            for o in opens[x * STRIDE + v]:
+                total += 1
+                if not keep and not after & fits[o]:
+                    stuck += 1
+    if not total:
+        return 0.0 if any(mine_fit.values()) else 1.0
+    return stuck / total
 
 
 def _wild_mask(tab: _Tables, mask: int) -> int:

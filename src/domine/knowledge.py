@@ -251,13 +251,17 @@ class Knowledge:
     # -- worlds ---------------------------------------------------------------------------
     def sample(self, rng: random.Random, tries: int = 200) -> HandState:
         """A full hand state in which this seat's whole observation could have happened."""
+        return self.sample_weighted(rng, None, tries)[0]
+
+    def sample_weighted(self, rng: random.Random, model=None, tries: int = 200) -> tuple[HandState, float]:
+        """A consistent world and how likely the other seats' choices were in it under ``model``."""
         for _ in range(tries):
-            state = self._try_world(rng)
+            state = self._try_world(rng, model)
             if state is not None:
-                return state
+                return state, replay_public.weight
         raise WorldError("no consistent world found")
 
-    def _try_world(self, rng: random.Random) -> HandState | None:
+    def _try_world(self, rng: random.Random, model=None) -> HandState | None:
         assignment = self._match_slots(rng)
         if assignment is None:
             return None
@@ -285,7 +289,7 @@ class Knowledge:
         deal = Deal(hands, drawn_so_far + stock_left, aside)
         if sum(len(h) for h in hands) + len(deal.stock) + len(deal.aside) != set_size(game.max_pip):
             return None
-        return replay_public(game, deal, obs)
+        return replay_public(game, deal, obs, model)
 
     def _match_slots(self, rng: random.Random) -> dict[int, int] | None:
         """A random assignment of unseen tiles to open slots respecting every slot's mask."""
@@ -318,21 +322,33 @@ class Knowledge:
         return {id(slot): chosen[i] for i, slot in enumerate(slots)}
 
 
-def replay_public(game: Game, deal: Deal, obs: Observation) -> HandState | None:
+def replay_public(game: Game, deal: Deal, obs: Observation, model=None) -> HandState | None:
     """Play ``obs``'s public history on ``deal``; None if a move breaks the rules.
 
     Moves the observer could not see are filled in: another seat's draw takes the
     next stock tile, and an out-of-turn offer the history does not answer was
-    silently declined.
+    silently declined. With a ``model`` (legal moves, move -> probability), the
+    likelihood of the other seats' choices in this world is kept in ``replay_public.weight``.
     """
     state = game.new_hand(deal, obs.context.copy())
+    weight = 1.0
+    me = obs.seat
     try:
         for seat, move in obs.history:
             while state.interrupts and not (state.interrupts[0][0] == seat and move & OUT_OF_TURN):
                 state.apply(PASS)     # a silent decline
             if state.acting_seat() != seat:
                 return None
-            state.apply(DRAW if DRAW <= move < PASS else move & ~OUT_OF_TURN)
+            real = DRAW if DRAW <= move < PASS else move & ~OUT_OF_TURN
+            if model is not None and seat != me:
+                legal = state.legal_moves()
+                if real not in legal:
+                    return None
+                if len(legal) > 1:
+                    weight *= model(legal, real)
+                state.apply_unchecked(real)
+            else:
+                state.apply(real)
         if state.over != obs.over:
             return None   # e.g. a world where nobody could play would have ended the hand
         if not state.over and obs.to_act >= 0:
@@ -342,7 +358,29 @@ def replay_public(game: Game, deal: Deal, obs: Observation) -> HandState | None:
                 return None
     except MoveError:
         return None
+    replay_public.weight = weight
     return state
+
+
+replay_public.weight = 1.0
+
+
+def greedy_or_random(randomness: float = 0.5):
+    """An opponent model: a random legal move with probability ``randomness``, else the heaviest tile."""
+    from .tiles import PIPS
+
+    def probability(legal: list[int], move: int) -> float:
+        p = randomness / len(legal)
+        best = max((PIPS[m & 127] for m in legal if m < DRAW), default=-1)
+        if best < 0:
+            heaviest = legal[:1]
+        else:
+            heaviest = [m for m in legal if m < DRAW and PIPS[m & 127] == best]
+        if move in heaviest:
+            p += (1 - randomness) / len(heaviest)
+        return p
+
+    return probability
 
 
 def _mask(tiles) -> int:

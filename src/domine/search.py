@@ -19,20 +19,27 @@ import random
 import time
 
 from .hand import HandState, Observation
-from .knowledge import Knowledge, WorldError, game_of
+from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
 from .moves import DRAW
 from .tiles import PIPS
 
 
-def rollout(state: HandState, rng: random.Random, epsilon: float) -> None:
-    """Finish the hand: mostly the heaviest legal tile, sometimes a random move."""
+def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1,
+            epsilon_others: float | None = None) -> None:
+    """Finish the hand: mostly the heaviest legal tile, sometimes a random move.
+
+    Seats of ``team`` use ``epsilon``; the others ``epsilon_others`` (default the same).
+    """
     rnd = rng.random
     legal, apply = state.legal_moves, state.apply_unchecked
+    teams = state.teams
+    eps_others = epsilon if epsilon_others is None else epsilon_others
     while not state.over:
         moves = legal()
+        eps = epsilon if teams[state.acting_seat()] == team else eps_others
         if len(moves) == 1:
             apply(moves[0])
-        elif rnd() < epsilon:
+        elif rnd() < eps:
             apply(moves[int(rnd() * len(moves))])
         else:
             best, best_pips = moves[0], -1
@@ -63,11 +70,15 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
-                 epsilon: float = 0.2):
+                 epsilon: float = 0.2, others: float | None = None, model: float | None = 0.5,
+                 rollouts: int = 1):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.think = think
         self.epsilon = epsilon
+        self.others = others
+        self.rollouts = rollouts   # rollouts per world and move
+        self.model = model   # randomness of the greedy-or-random model of the other seats; None: none
 
     def choose(self, obs: Observation) -> int:
         moves = obs.legal_moves
@@ -80,16 +91,19 @@ class SearchBot:
         deadline = time.perf_counter() + self.think if self.think else None
         rng = self.rng
         played = 0
+        model = greedy_or_random(self.model) if self.model is not None else None
         for _ in range(self.worlds):
             try:
-                world = knowledge.sample(rng)
+                world, weight = knowledge.sample_weighted(rng, model)
             except WorldError:
                 break
             for i, move in enumerate(moves):
-                state = world.clone()
-                state.apply_unchecked(move)
-                rollout(state, rng, self.epsilon)
-                totals[i] += outcome(state, obs.seat, scale)
+                after = world.clone()
+                after.apply_unchecked(move)
+                for _ in range(self.rollouts):
+                    state = after.clone() if self.rollouts > 1 else after
+                    rollout(state, rng, self.epsilon, obs.teams[obs.seat], self.others)
+                    totals[i] += weight * outcome(state, obs.seat, scale)
             played += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
