@@ -135,7 +135,12 @@ def test_golden_record_hand_by_hand(game_id):
     assert record["result"]["scores"] == scores and record["result"]["winners"] == winners
 
 
-@pytest.mark.parametrize("game_id", sorted(SPECS))
+# ordinary's record was made before greedy learned to announce its last tile (Jedan
+# Kamen); it stays as a hand-checked golden replay, but today's greedy plays it otherwise.
+REMADE = sorted(g for g in SPECS if g != "ordinary")
+
+
+@pytest.mark.parametrize("game_id", REMADE)
 def test_golden_record_is_made_again_by_the_same_seed_and_bots(game_id):
     """The same seed deals the same hands and the same bots make the same moves.
 
@@ -147,7 +152,7 @@ def test_golden_record_is_made_again_by_the_same_seed_and_bots(game_id):
 if __name__ == "__main__":   # pragma: no cover
     if "--write" in sys.argv:
         GOLDEN.mkdir(exist_ok=True)
-        for gid in SPECS:
+        for gid in REMADE:
             rec = make_record(gid)
             save_record(rec, GOLDEN / f"{gid}.json")
             print(gid, [(h["result"]["reason"], h["result"]["points"]) for h in rec["hands"]],

@@ -6,7 +6,7 @@ import random
 from typing import Protocol
 
 from .hand import Observation
-from .moves import DRAW
+from .moves import ANNOUNCE, DRAW
 from .tiles import PIPS
 
 
@@ -45,13 +45,14 @@ class GreedyBot:
 
 
 def greedy_move(moves: list[int]) -> int:
+    """The heaviest tile; of equal ones the first listed, announced where an announcement exists."""
     best = -1
-    best_pips = -1
+    best_key = (-1, False)
     for m in moves:
         if m < DRAW:
-            p = PIPS[m & 127]
-            if p > best_pips:
-                best, best_pips = m, p
+            key = (PIPS[m & 127], bool(m & ANNOUNCE))
+            if key > best_key:
+                best, best_key = m, key
     return best if best >= 0 else moves[0]
 
 

@@ -21,7 +21,7 @@ from .layout import Layout
 from .hand import Deal, HandContext, HandResult, HandState, standard_ranking
 from .matching import EQUAL, Matching
 from .tiles import (
-    BIT, DOUBLES_MASK, SET_NAMES, pips_of, set_mask, set_size, tiles_of, weight_key,
+    BIT, DOUBLES_MASK, SET_NAMES, lightness_key, pips_of, set_mask, set_size, tiles_of, weight_key,
 )
 
 
@@ -99,6 +99,14 @@ class Game:
     double_blank_value = 0
     partnership = False
     last_tile_announcement = False    # Jedan Kamen: an unannounced last tile is locked
+    hand_size_total = 0               # if set, each player gets this many tiles minus the players
+    # who leads: first_lead is "heaviest double", "lowest double" (then the lightest tile) or
+    # "lightest tile"; without_double (heaviest double only): "heaviest tile" or "redeal";
+    # later_lead: "same", "loser, any tile", "loser, any double, else the first drawn tile",
+    # "loser, any double, else draw until one", "next starter, any tile"
+    first_lead = "heaviest double"
+    without_double = "heaviest tile"
+    later_lead = "same"
     # match
     match_end = "high"                # "high", "low", "rounds" or "single"
     target: int | None = 100
@@ -129,7 +137,7 @@ class Game:
         self.seat_teams = self.teams(self.players)
         self.set_fits = [f & self.set_mask for f in self.matching.fits]
         self.hooks = self._hooks()
-        self.redeals = type(self).needs_redeal is not Game.needs_redeal
+        self.redeals = self.without_double == "redeal" or type(self).needs_redeal is not Game.needs_redeal
         self._set_range = range(set_size(self.max_pip))
         self._no_args = ((),) * set_size(self.max_pip)
         self._deal_k = k
@@ -155,6 +163,8 @@ class Game:
             self.target = options["target"]
 
     def deal_size(self, players: int) -> int:
+        if self.hand_size_total:
+            return self.hand_size_total - players   # Običan's "8 minus the number of players"
         return self.hand_sizes[players]
 
     def teams(self, players: int) -> list[int]:
@@ -181,11 +191,34 @@ class Game:
 
     # -- hooks the engine calls --------------------------------------------------------------
     def needs_redeal(self, hands: list[int], context: HandContext) -> bool:
-        return False
+        """General rule 18: reshuffle when the lead rule needs a double and none was dealt."""
+        chosen_by_deal = context.previous is None or self.later_lead == "same"
+        return self.without_double == "redeal" and chosen_by_deal and no_double_dealt(hands)
 
     def setup_hand(self, state: HandState) -> None:
-        """Choose who leads and with what: set ``state.to_act`` and ``state.lead_mask``."""
-        state.to_act, state.lead_mask = lead_heaviest_double(state.hands, fallback="heaviest_tile")
+        """Choose who leads and with what, from ``first_lead``/``without_double``/``later_lead``."""
+        previous = state.context.previous
+        rule = self.later_lead
+        if previous is None or rule == "same":
+            if self.first_lead == "heaviest double":
+                state.to_act, state.lead_mask = lead_heaviest_double(state.hands, self.without_double)
+            elif self.first_lead == "lowest double":
+                state.to_act, state.lead_mask = lead_lowest(state.hands, key=weight_key)
+            else:   # "lightest tile"
+                state.to_act, state.lead_mask = lead_lightest(state.hands)
+            return
+        if rule == "next starter, any tile":
+            prev = state.context.previous_leader or 0
+            state.to_act, state.lead_mask = (prev + 1) % state.n, self.set_mask
+            return
+        seat = loser_of(previous)
+        state.to_act = seat
+        if rule == "loser, any tile":
+            state.lead_mask = self.set_mask
+            return
+        state.lead_mask = DOUBLES_MASK   # "loser, any double", drawing one if he has none
+        if not state.hands[seat] & DOUBLES_MASK:
+            state.lead_draw = "first" if rule == "loser, any double, else the first drawn tile" else "until_double"
 
     def filter_moves(self, state: HandState, seat: int, moves: list[int]) -> list[int]:
         return moves
@@ -242,9 +275,18 @@ def lead_heaviest_double(hands: list[int], fallback: str = "heaviest_tile") -> t
     if doubles:
         t = doubles.bit_length() - 1   # ids of doubles grow with their pips
         return holder(hands, t), BIT[t]
-    if fallback != "heaviest_tile":
+    if fallback not in ("heaviest tile", "heaviest_tile"):
         raise ValueError("no double dealt")
     t = max(tiles_of(dealt), key=weight_key)
+    return holder(hands, t), BIT[t]
+
+
+def lead_lightest(hands: list[int]) -> tuple[int, int]:
+    """(seat, lead mask) for 'the lightest tile leads' (Blitz: 0-0 first, a double first at equal weight)."""
+    dealt = 0
+    for h in hands:
+        dealt |= h
+    t = min(tiles_of(dealt), key=lightness_key)
     return holder(hands, t), BIT[t]
 
 

@@ -16,7 +16,7 @@ from .matching import STRIDE
 from .moves import (
     ANNOUNCE, DRAW, PASS, AmbiguousMove, IllegalMove, MalformedMove, is_place,
 )
-from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, TileError, parse_tile, tile_str, tiles_of
+from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, TileError, parse_tile, tile_str, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -556,16 +556,13 @@ class HandState:
                 continue
             end = (m >> 7) & 31
             if end_name is not None and end != LEAD_END:
-                v = self.layout.values[end]
-                same = [i for i, (e, w) in enumerate(self.layout.targets) if e == end]
                 ok = names[end] == end_name
-                if not ok and same:
+                if not ok:
                     # a merged place: any end showing an equivalent value names it
                     idx = names.index(end_name) if end_name in names else -1
                     ok = 0 <= idx < len(self.layout.values) and self._equivalent(idx, end)
                 if not ok:
                     continue
-                del v
             if open_pip is not None and (m >> 12) & 15 != open_pip and end != LEAD_END:
                 continue
             if bool(m & ANNOUNCE) != announce:

@@ -34,6 +34,7 @@ tile early and the stock is large.
 from __future__ import annotations
 
 import random
+from math import erf, sqrt
 
 from .game import Game
 from .hand import Observation
@@ -57,11 +58,12 @@ WEIGHTS: dict[str, float] = {
     "block": 30.0,       # an opponent surely unable to play (scaled by probability)
     "partner": 6.0,      # a partner surely unable to play (a penalty)
     "urgent": 1.5,       # extra blocking factor for a seat with one or two tiles left
-    "end": 25.0,         # a move that surely ends the hand, won or lost (by the margin)
+    "end": 50.0,         # a move that surely ends the hand, won or lost (by the margin)
     "domino": 1000.0,    # going out
-    "header": 12.0,      # per point scored on play
+    "header": 20.0,      # per point scored on play
     "threat": 8.0,       # per point the next opponent is expected to score in answer
     "wild": 12.0,        # spending a wild tile while an ordinary placement exists
+    "wild_late": 0.3,    # share of the wild term left for a heavy wild tile late in the hand
     "draw_stock": 10,    # a tactical draw needs at least this many drawable tiles
     "announce": 500.0,   # the announced variant of a placement
 }
@@ -179,13 +181,13 @@ def p_cannot_play(possible: int, fitting: int, held: int) -> float:
 class _Context:
     """What a decision needs, computed once: knowledge, other seats, masks."""
 
-    __slots__ = ("obs", "tab", "kn", "mine", "unseen", "others", "hand_value", "mean_unseen", "w")
+    __slots__ = ("obs", "tab", "kn", "mine", "unseen", "others", "hand_value", "min_held", "w")
 
     def __init__(self, obs: Observation, kn: Knowledge | None, weights: dict[str, float]):
         game = game_of(obs)
         self.obs = obs
         self.tab = tab = _tables(game)
-        self.kn = kn = kn or Knowledge(obs, game)
+        self.kn = kn = kn or _knowledge(obs, game)
         self.w = weights
         self.mine = kn.mine
         self.unseen = unseen = kn.unseen
@@ -214,6 +216,30 @@ class _Context:
             partner = obs.teams[s] == my_team
             others.append((s, partner, 1.0 if d == 1 else 0.6, held, poss, size, mean))
         self.others = others
+        self.min_held = min((o[3] for o in others if not o[1]), default=99)
+
+
+class _TableOnly:
+    """What is known without the history: my tiles and the table (a set-up position)."""
+
+    consistent = False
+
+    def __init__(self, obs: Observation, game: Game):
+        self.game = game
+        self.mine = sum(BIT[t] for t in obs.hand)
+        self.table = sum(BIT[t] for t in obs.layout_tiles)
+        self.unseen = game.set_mask & ~self.mine & ~self.table
+
+
+def _knowledge(obs: Observation, game: Game):
+    """``Knowledge`` of the observation; a position set up without its history (a puzzle,
+    a test) can make its lead inference fail, and then only the table is used."""
+    if obs.lead is not None and not obs.history:
+        return _TableOnly(obs, game)
+    try:
+        return Knowledge(obs, game)
+    except ValueError:
+        return _TableOnly(obs, game)
 
 
 def score_moves(obs: Observation, knowledge: Knowledge | None = None,
@@ -269,9 +295,11 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     score += value_t * tab.pip_factor * w["pip"]
     score += tab.rigid[t] * w["rigid"]
     if tab.wild[t] and ordinary_exists:
-        n_left = after.bit_count()
-        heavy_end = value_t >= 7 and n_left <= 1 and (after & ~_wild_mask(tab, after)) == 0
-        if not heavy_end:
+        # a wild tile is the surest next move: keep it, unless it is heavy and the hand
+        # may end before it is needed (an opponent close to going out)
+        if value_t >= 5 and ctx.min_held <= 2:
+            score -= w["wild"] * w["wild_late"]
+        else:
             score -= w["wild"]
     # my next turn
     n_fit = (after & playable).bit_count()
@@ -293,21 +321,31 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     if w["reply"]:
         score -= _stuck_after_reply(ctx, values, open_values, after, b) * w["reply"]
     # the others' next turns
+    p_all = 1.0
+    blocking = 0.0
     for s, partner, near, held, poss, size, mean in ctx.others:
         f = (poss & playable).bit_count()
         p = p_cannot_play(size, f, held)
+        p_all *= p
         if partner:
-            score -= p * near * w["partner"]
+            blocking -= p * near * w["partner"]
         else:
             urgency = w["urgent"] if held <= 2 else 1.0
-            score += p * near * urgency * w["block"]
+            blocking += p * near * urgency * w["block"]
             if size:
                 score -= f * held / size * near * w["options"]
-    # a hand that surely ends now
+    # a hand that ends now: nobody can place and nothing can be drawn, or a dead layout
     game = tab.game
-    if not unseen & playable and not after & playable and ctx.obs.drawable <= 0 \
-            or game.dead_layout_ends_hand and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
-        score += _ending_margin(ctx, after) * w["end"]
+    if game.dead_layout_ends_hand and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
+        p_end = 1.0
+    elif not n_fit and ctx.obs.drawable <= 0:
+        p_end = p_all
+    else:
+        p_end = 0.0
+    # a turn lost by the others is worth something only if the hand goes on
+    score += blocking * (1.0 - p_end)
+    if p_end > 0.02:
+        score += p_end * (2.0 * _win_chance(ctx, after, playable) - 1.0) * w["end"]
     # points on play
     if tab.header is not None:
         pts = tab.header(values, doubles, lengths, end, t)
@@ -345,26 +383,20 @@ def _stuck_after_reply(ctx: _Context, values, open_values, after: int, placed_bi
     return stuck / total
 
 
-def _wild_mask(tab: _Tables, mask: int) -> int:
-    out = 0
-    m = mask
-    while m:
-        low = m & -m
-        m ^= low
-        if tab.wild[low.bit_length() - 1]:
-            out |= low
-    return out
-
-
 def _dead(fits: list[int], open_values: list[int], table: int, set_mask: int) -> bool:
     free = set_mask & ~table
     return all(not fits[v] & free for v in open_values)
 
 
-def _ending_margin(ctx: _Context, after: int) -> float:
-    """In [-1, 1]: how well a hand ending now with ``after`` in my hand goes for me."""
+def _win_chance(ctx: _Context, after: int, playable: int) -> float:
+    """Chance that my side holds the lowest hand value if the hand ends now.
+
+    Every other seat's hand is taken as ``held`` tiles drawn from the tiles it may
+    hold that do not fit the ends (the hand ends because nobody can place); side
+    totals are compared with a normal approximation.
+    """
     value = ctx.tab.value
-    mine = 0
+    mine = 0.0
     m = after
     while m:
         low = m & -m
@@ -372,14 +404,36 @@ def _ending_margin(ctx: _Context, after: int) -> float:
         mine += value[low.bit_length() - 1]
     obs = ctx.obs
     my_team = obs.teams[obs.seat]
-    team_of = {}
-    team_of[my_team] = mine
+    means = {my_team: mine}
+    variances = {my_team: 0.0}
     for s, partner, near, held, poss, size, mean in ctx.others:
+        pool = poss & ~playable or poss
+        total = total2 = 0.0
+        k = 0
+        m = pool
+        while m:
+            low = m & -m
+            m ^= low
+            x = value[low.bit_length() - 1]
+            total += x
+            total2 += x * x
+            k += 1
+        if not k:
+            continue
+        mu = total / k
+        var = max(total2 / k - mu * mu, 0.0)
+        if k > 1:
+            var *= max(k - held, 0) / (k - 1)
         team = obs.teams[s]
-        team_of[team] = team_of.get(team, 0.0) + held * mean
-    rival = min((v for k, v in team_of.items() if k != my_team), default=mine)
-    margin = (rival - team_of[my_team]) / 10.0
-    return max(-1.0, min(1.0, margin))
+        means[team] = means.get(team, 0.0) + held * mu
+        variances[team] = variances.get(team, 0.0) + held * var
+    chance = 1.0
+    for team, mu in means.items():
+        if team == my_team:
+            continue
+        sd = sqrt(variances[team] + variances[my_team] + 1.0)
+        chance *= 0.5 * (1.0 + erf((mu - means[my_team]) / (sd * 1.4142135623730951)))
+    return chance
 
 
 def _header_threat(ctx: _Context, values, doubles, lengths, open_values, placed_bit: int) -> float:

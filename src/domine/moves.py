@@ -22,7 +22,6 @@ where the player chooses it), ``2-4 L !`` (with an announcement), ``draw``,
 from __future__ import annotations
 
 from .layout import LEAD_END
-from .tiles import HIGH, LOW, tile_str
 
 KIND_SHIFT = 20
 PLACE = 0

@@ -7,12 +7,12 @@ is the default of ``domine.game.Game`` (general.md).
 from __future__ import annotations
 
 from ..game import (
-    TARGET, Game, GameError, Option, holder, lead_heaviest_double, loser_of, no_double_dealt,
-    score_first_ranked_takes_others, score_opponents_total, score_own_pips, score_winner_takes_others,
+    TARGET, Game, GameError, Option, score_first_ranked_takes_others, score_opponents_total, score_own_pips,
+    score_winner_takes_others,
 )
 from ..layout import LEAD_END
 from ..moves import ANNOUNCE, DRAW, PASS, place
-from ..tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, double, lightness_key, tiles_of
+from ..tiles import BIT, HIGH, IS_DOUBLE, LOW, double
 
 PARTNERS = Option("partners", bool, False, "4 players only: seats 0+2 play against seats 1+3")
 
@@ -123,6 +123,7 @@ class Family(Game):
     summary = "A gentle game for two: draw until you can play; a round is won or lost."
     min_players = max_players = 2
     hand_sizes = {2: 7}
+    later_lead = "next starter, any tile"
     match_end = "rounds"
     target = 1
     options = (Option("rounds", int, 1, "rounds in the match; more round wins takes it"),)
@@ -131,14 +132,6 @@ class Family(Game):
         if options["rounds"] < 1:
             raise GameError("option rounds must be at least 1")
         self.target = options["rounds"]
-
-    def setup_hand(self, state):
-        ctx = state.context
-        if ctx.previous_leader is None:
-            super().setup_hand(state)
-        else:
-            # The starter alternates, and the new starter leads any tile.
-            state.to_act, state.lead_mask = 1 - ctx.previous_leader, self.set_mask
 
     def score_hand(self, state, reason, out_seat):
         result = super().score_hand(state, reason, out_seat)
@@ -163,14 +156,9 @@ class Partners(Game):
     hand_sizes = {4: 5}
     reserve = 2
     partnership = True
+    without_double = "redeal"
     target = 150
     options = (TARGET,)
-
-    def needs_redeal(self, hands, context):
-        return no_double_dealt(hands)
-
-    def setup_hand(self, state):
-        state.to_act, state.lead_mask = lead_heaviest_double(state.hands, fallback="redeal")
 
     def score_hand(self, state, reason, out_seat):
         return score_opponents_total(state, reason, out_seat)
@@ -186,23 +174,12 @@ class Blitz(Game):
     hand_sizes = {4: 7, 5: 5, 6: 4, 7: 4, 8: 3}
     leftover = "aside"
     chained_turns = True
+    first_lead = "lightest tile"
     target = 100
     options = (TARGET,)
 
-    def setup_hand(self, state):
-        state.to_act, state.lead_mask = lead_lowest_blitz(state.hands)
-
     def score_hand(self, state, reason, out_seat):
         return score_first_ranked_takes_others(state, reason, out_seat)
-
-
-def lead_lowest_blitz(hands: list[int]) -> tuple[int, int]:
-    """0-0 leads; otherwise the lightest tile, a double first at equal weight."""
-    dealt = 0
-    for h in hands:
-        dealt |= h
-    t = min(tiles_of(dealt), key=lightness_key)   # 0-0 is the lightest of all
-    return holder(hands, t), BIT[t]
 
 
 class Ordinary(Game):
@@ -222,33 +199,20 @@ class Ordinary(Game):
     family = "draw"
     summary = "The base draw game: own pips are penalties, 0-0 counts 14; lowest at 150 wins."
     min_players, max_players = 2, 6
+    hand_size_total = 8
     reserve = 2
+    without_double = "redeal"
+    later_lead = "loser, any double, else the first drawn tile"
     double_blank_value = 14
     last_tile_announcement = True
     match_end = "low"
     target = 150
     options = (TARGET,)
 
-    def deal_size(self, players):
-        return 8 - players
-
-    def needs_redeal(self, hands, context):
-        return context.previous is None and no_double_dealt(hands)
-
     def setup_hand(self, state):
         state.extra["turns"] = [0] * state.n
         state.extra["lock_until"] = [0] * state.n
-        previous = state.context.previous
-        if previous is None:
-            state.to_act, state.lead_mask = lead_heaviest_double(state.hands, fallback="redeal")
-            return
-        seat = loser_of(previous)
-        state.to_act = seat
-        doubles = state.hands[seat] & DOUBLES_MASK
-        if doubles:
-            state.lead_mask = doubles
-        else:
-            state.lead_draw = "first"
+        super().setup_hand(state)
 
     def filter_moves(self, state, seat, moves):
         locked = state.locked[seat]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, lead_heaviest_double, loser_of, no_double_dealt, score_own_pips
+from ..game import TARGET, Game, score_own_pips
 from ..matching import SEVEN
 
 
@@ -14,27 +14,17 @@ class Matador(Game):
     family = "russian"
     summary = "Halves touch when they sum to 7; 6-1, 5-2, 4-3 and 0-0 are wild; lowest at 100 wins."
     min_players, max_players = 2, 4
+    hand_size_total = 8
     reserve = 2
     matching = SEVEN
+    without_double = "redeal"
+    later_lead = "loser, any tile"
     tactical_draw = True
     drawn_tile_must_be_played = False
     dead_layout_ends_hand = True
     match_end = "low"
     target = 100
     options = (TARGET,)
-
-    def deal_size(self, players):
-        return 8 - players
-
-    def needs_redeal(self, hands, context):
-        return context.previous is None and no_double_dealt(hands)
-
-    def setup_hand(self, state):
-        previous = state.context.previous
-        if previous is None:
-            state.to_act, state.lead_mask = lead_heaviest_double(state.hands, fallback="redeal")
-        else:
-            state.to_act, state.lead_mask = loser_of(previous), self.set_mask   # any tile
 
     def score_hand(self, state, reason, out_seat):
         return score_own_pips(state, reason, out_seat)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, GameError, Option, lead_lowest, score_winner_takes_others
+from ..game import TARGET, Game, GameError, Option, score_winner_takes_others
 from ..layout import LEAD_END
-from ..tiles import IS_DOUBLE, weight_key
+from ..tiles import IS_DOUBLE
 
 
 class Bergen(Game):
@@ -19,6 +19,7 @@ class Bergen(Game):
     hand_sizes = {2: 6, 3: 6, 4: 5}
     reserve = 2
     ends_by_double = True
+    first_lead = "lowest double"   # 0-0, else the lowest double, else the lightest tile
     target = 15
     options = (
         Option("set", str, "double-six", "tile set", ("double-six", "double-9", "double-12")),
@@ -37,10 +38,6 @@ class Bergen(Game):
             if size == "double-six":
                 raise GameError("option spinner needs set=double-9 or set=double-12")
             self.layout_kind = "spinner"
-
-    def setup_hand(self, state):
-        # 0-0, else the lowest double, else the lightest tile (weight order from the light end).
-        state.to_act, state.lead_mask = lead_lowest(state.hands, key=weight_key)
 
     def on_place(self, state, seat, move):
         points = header_points(state.layout, move)
