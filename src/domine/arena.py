@@ -59,19 +59,17 @@ from __future__ import annotations
 import math
 import os
 import random
-import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .bots import make_bot
 from .game import Game
 from .games import game_class, make_game
 from .hand import Deal, HandContext
 from .moves import MoveError
-from .simulate import _worker_init, derive_seed
+from .simulate import _worker_init, derive_seed, sigint_deferred
 
 BLOCK_SIZE = 50          # deals per block
 Z95 = 1.96               # the normal quantile of the 95% intervals
@@ -309,25 +307,6 @@ class ArenaResult:
         }
 
 
-@contextmanager
-def _sigint_deferred() -> Iterator[None]:
-    """Hold Ctrl-C back while the pool starts its workers.
-
-    A ``KeyboardInterrupt`` raised while ``ProcessPoolExecutor`` is forking its
-    workers leaves a worker the pool does not know of; the interpreter then
-    waits for it at exit, forever. With SIGINT blocked, the interrupt arrives
-    once the pool is whole and shuts down cleanly.
-    """
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
 def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
@@ -404,7 +383,7 @@ def run_arena(
     else:
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
         try:
-            with _sigint_deferred():   # the workers start on the first submits
+            with sigint_deferred():   # the workers start on the first submits
                 futures = [pool.submit(run_block, spec) for spec in specs]
             for spec, fut in zip(specs, futures):   # added in block order
                 add(fut.result())

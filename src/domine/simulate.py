@@ -20,13 +20,14 @@ its next observation.
 from __future__ import annotations
 
 import hashlib
+from contextlib import contextmanager
 import math
 import os
 import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .bots import BotError, make_bot
 from .game import Game, GameError
@@ -36,6 +37,25 @@ from .match import Match
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
 MAX_HANDS_PER_MATCH = 100_000   # a guard against a game whose match never ends
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Hold Ctrl-C back while the pool starts its workers.
+
+    A ``KeyboardInterrupt`` raised while ``ProcessPoolExecutor`` is forking its
+    workers leaves a worker the pool does not know of; the interpreter then
+    waits for it at exit, forever. With SIGINT blocked, the interrupt arrives
+    once the pool is whole and shuts down cleanly.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def derive_seed(*parts: int) -> int:
@@ -294,7 +314,8 @@ def simulate(
     else:
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
         try:
-            futures = [pool.submit(run_block, spec) for spec in specs]
+            with sigint_deferred():   # the workers start on the first submits
+                futures = [pool.submit(run_block, spec) for spec in specs]
             for spec, fut in zip(specs, futures):   # results added in block order
                 tally.add(fut.result())
                 if progress:
