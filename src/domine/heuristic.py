@@ -42,7 +42,7 @@ from .knowledge import Knowledge, game_of
 from .layout import LEAD_END
 from .matching import STRIDE
 from .moves import ANNOUNCE, DRAW, PASS
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW, TILES_WITH
+from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
 #: Weights of the scoring terms, in pip-like units (one pip shed is ``pip``).
 WEIGHTS: dict[str, float] = {
@@ -51,9 +51,6 @@ WEIGHTS: dict[str, float] = {
     "fit": 2.0,          # per kept tile fitting the resulting ends (up to 3)
     "nofit": -6.0,       # none of my kept tiles fits the resulting ends
     "cover": 1.0,        # per end number my kept hand can answer
-    "each": 0.0,         # per open end number my kept hand can answer
-    "reply": 0.0,        # my chance to be stuck after the next opponent's answer (a penalty)
-    "options": 0.0,      # per tile an opponent is expected to hold fitting the resulting ends
     "safe": 3.0,         # per resulting end no unseen tile fits, while I hold a tile for it
     "block": 30.0,       # an opponent surely unable to play (scaled by probability)
     "partner": 6.0,      # a partner surely unable to play (a penalty)
@@ -181,10 +178,10 @@ def p_cannot_play(possible: int, fitting: int, held: int) -> float:
 class _Context:
     """What a decision needs, computed once: knowledge, other seats, masks."""
 
-    __slots__ = ("obs", "tab", "kn", "mine", "unseen", "others", "hand_value", "min_held", "w")
+    __slots__ = ("obs", "tab", "kn", "mine", "unseen", "others", "min_held", "to_win", "w")
 
     def __init__(self, obs: Observation, kn: Knowledge | None, weights: dict[str, float]):
-        game = game_of(obs)
+        game = kn.game if kn is not None else game_of(obs)
         self.obs = obs
         self.tab = tab = _tables(game)
         self.kn = kn = kn or _knowledge(obs, game)
@@ -193,7 +190,6 @@ class _Context:
         self.unseen = unseen = kn.unseen
         me, n = obs.seat, obs.players
         value = tab.value
-        self.hand_value = sum(value[t] for t in obs.hand)
         # (seat, team relation, weight by turn distance, tiles held, possible mask, its size, mean value)
         others = []
         my_team = obs.teams[me]
@@ -217,6 +213,12 @@ class _Context:
             others.append((s, partner, 1.0 if d == 1 else 0.6, held, poss, size, mean))
         self.others = others
         self.min_held = min((o[3] for o in others if not o[1]), default=99)
+        # points on play still needed to win the match at once (Bergen's target, even mid-hand)
+        self.to_win = None
+        if tab.header is not None and game.match_end == "high" and game.target:
+            team = obs.teams[me]
+            have = (obs.scores[team] if team < len(obs.scores) else 0) + obs.hand_points[team]
+            self.to_win = game.target - have
 
 
 class _TableOnly:
@@ -312,14 +314,9 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
             cover += 1
     score += cover * w["cover"]
     unseen = ctx.unseen
-    distinct = set(open_values)
-    for v in distinct:
-        if after & fits[v]:
-            score += w["each"]
-            if not unseen & fits[v]:
-                score += w["safe"]
-    if w["reply"]:
-        score -= _stuck_after_reply(ctx, values, open_values, after, b) * w["reply"]
+    for v in set(open_values):
+        if after & fits[v] and not unseen & fits[v]:
+            score += w["safe"]
     # the others' next turns
     p_all = 1.0
     blocking = 0.0
@@ -332,8 +329,6 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
         else:
             urgency = w["urgent"] if held <= 2 else 1.0
             blocking += p * near * urgency * w["block"]
-            if size:
-                score -= f * held / size * near * w["options"]
     # a hand that ends now: nobody can place and nothing can be drawn, or a dead layout
     game = tab.game
     if game.dead_layout_ends_hand and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
@@ -350,37 +345,10 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     if tab.header is not None:
         pts = tab.header(values, doubles, lengths, end, t)
         score += pts * w["header"]
+        if pts and ctx.to_win is not None and pts >= ctx.to_win:
+            return score + w["domino"]   # the match is won on the spot
         score -= _header_threat(ctx, values, doubles, lengths, open_values, b) * w["threat"]
     return score
-
-
-def _stuck_after_reply(ctx: _Context, values, open_values, after: int, placed_bit: int) -> float:
-    """Chance I hold nothing fitting after the next seat answers (each possible answer alike)."""
-    if not ctx.others:
-        return 0.0
-    _, partner, _, held, poss, size, _ = ctx.others[0]
-    fits = ctx.tab.fits
-    opens = ctx.tab.game.matching.opens
-    distinct = list(set(open_values))
-    mine_fit = {v: bool(after & fits[v]) for v in distinct}
-    cand = poss & ~placed_bit
-    total = stuck = 0
-    for v in distinct:
-        m = cand & fits[v]
-        others = [u for u in distinct if u != v] if len(distinct) > 1 else []
-        # the untouched ends after an answer on v (a line with equal ends keeps one v)
-        keep = any(mine_fit[u] for u in others) or open_values.count(v) > 1 and mine_fit[v]
-        while m:
-            low = m & -m
-            m ^= low
-            x = low.bit_length() - 1
-            for o in opens[x * STRIDE + v]:
-                total += 1
-                if not keep and not after & fits[o]:
-                    stuck += 1
-    if not total:
-        return 0.0 if any(mine_fit.values()) else 1.0
-    return stuck / total
 
 
 def _dead(fits: list[int], open_values: list[int], table: int, set_mask: int) -> bool:

@@ -327,11 +327,12 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None) -> HandS
 
     Moves the observer could not see are filled in: another seat's draw takes the
     next stock tile, and an out-of-turn offer the history does not answer was
-    silently declined. With a ``model`` (legal moves, move -> probability), the
-    likelihood of the other seats' choices in this world is kept in ``replay_public.weight``.
+    silently declined. With a ``model`` (legal moves, move -> probability of the
+    move under each of a few models of play), the likelihood of the other seats'
+    choices in this world, averaged over those models, is kept in ``replay_public.weight``.
     """
     state = game.new_hand(deal, obs.context.copy())
-    weight = 1.0
+    weights = None
     me = obs.seat
     try:
         for seat, move in obs.history:
@@ -345,7 +346,8 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None) -> HandS
                 if real not in legal:
                     return None
                 if len(legal) > 1:
-                    weight *= model(legal, real)
+                    probabilities = model(legal, real)
+                    weights = probabilities if weights is None else [w * p for w, p in zip(weights, probabilities)]
                 state.apply_unchecked(real)
             else:
                 state.apply(real)
@@ -358,7 +360,7 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None) -> HandS
                 return None
     except MoveError:
         return None
-    replay_public.weight = weight
+    replay_public.weight = sum(weights) / len(weights) if weights else 1.0
     return state
 
 
@@ -366,21 +368,19 @@ replay_public.weight = 1.0
 
 
 def greedy_or_random(randomness: float = 0.5):
-    """An opponent model: a random legal move with probability ``randomness``, else the heaviest tile."""
+    """Models of the other seats: uniformly random, and the heaviest tile with probability
+    1 - ``randomness`` (a random move otherwise). Bayesian averaging over the two lets the
+    evidence decide how much a seat's past choices say about its tiles."""
     from .tiles import PIPS
 
-    def probability(legal: list[int], move: int) -> float:
-        p = randomness / len(legal)
+    def probabilities(legal: list[int], move: int) -> tuple[float, float]:
+        uniform = 1.0 / len(legal)
         best = max((PIPS[m & 127] for m in legal if m < DRAW), default=-1)
-        if best < 0:
-            heaviest = legal[:1]
-        else:
-            heaviest = [m for m in legal if m < DRAW and PIPS[m & 127] == best]
-        if move in heaviest:
-            p += (1 - randomness) / len(heaviest)
-        return p
+        heaviest = legal[:1] if best < 0 else [m for m in legal if m < DRAW and PIPS[m & 127] == best]
+        greedy = randomness * uniform + ((1 - randomness) / len(heaviest) if move in heaviest else 0.0)
+        return uniform, greedy
 
-    return probability
+    return probabilities
 
 
 def _mask(tiles) -> int:

@@ -70,7 +70,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
-                 epsilon: float = 0.2, others: float | None = None, model: float | None = 0.5,
+                 epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
                  rollouts: int = 1):
         self.rng = random.Random(seed)
         self.worlds = worlds
