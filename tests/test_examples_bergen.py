@@ -11,35 +11,20 @@ import pytest
 
 from domine.game import GameError
 from domine.games import make_game
-from domine.hand import Deal, HandContext
+from domine.hand import HandContext
 from domine.moves import IllegalMove
 from domine.position import position
-from domine.tiles import parse_tile, set_size, tile_str, tiles_of
+from domine.tiles import parse_tile, tile_str
+
+from helpers import full_deal, move_names as names
 
 
 # -- helpers --------------------------------------------------------------------------------
-def T(text: str, max_pip: int = 12) -> list[int]:
-    return [parse_tile(x, max_pip) for x in text.split()]
-
-
-def names(st) -> list[str]:
-    return sorted(st.move_str(m) for m in st.legal_moves())
-
-
 def pick(st, text: str) -> None:
     """Apply the one legal move whose notation is ``text``."""
     found = [m for m in st.legal_moves() if st.move_str(m) == text]
     assert len(found) == 1, (text, names(st))
     st.apply(found[0])
-
-
-def full_deal(game, hands: list[str], stock_first: str = "") -> Deal:
-    hs = [T(h) for h in hands]
-    first = T(stock_first)
-    used = {t for h in hs for t in h} | set(first)
-    assert len(used) == sum(len(h) for h in hs) + len(first)
-    rest = [t for t in range(set_size(game.max_pip)) if t not in used]
-    return Deal(hs, stock=first + rest)
 
 
 def spinner_game():
@@ -159,10 +144,14 @@ def test_ex2_2_2_triple_header_3():
 
 
 # -- Worked example 3: triple header by a single ----------------------------------------------
-def test_ex3_single_matching_a_double_end_scores_3():
+def ex3_state():
     g = make_game("bergen", players=2)
-    st = position(g, hands=[["5-3", "0-1"], ["6-6", "0-2"]], ends=[3, 5], doubles=[True, False],
-                  stock=["1-1", "2-2", "1-2", "0-0"], to_act=0)
+    return position(g, hands=[["5-3", "0-1"], ["6-6", "0-2"]], ends=[3, 5], doubles=[True, False],
+                    stock=["1-1", "2-2", "1-2", "0-0"], to_act=0)
+
+
+def test_ex3_single_matching_a_double_end_scores_3():
+    st = ex3_state()
     assert names(st) == ["5-3 L", "5-3 R"]
     pick(st, "5-3 R")
     assert st.layout.values == [3, 3]
@@ -170,9 +159,7 @@ def test_ex3_single_matching_a_double_end_scores_3():
 
 
 def test_ex3_other_way_round_no_header():
-    g = make_game("bergen", players=2)
-    st = position(g, hands=[["5-3", "0-1"], ["6-6", "0-2"]], ends=[3, 5], doubles=[True, False],
-                  stock=["1-1", "2-2", "1-2", "0-0"], to_act=0)
+    st = ex3_state()
     pick(st, "5-3 L")                          # ends 5 and 5: a double header
     assert st.layout.values == [5, 5]
     assert st.hand_points == [2, 0]

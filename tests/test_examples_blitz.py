@@ -8,30 +8,12 @@ from domine.hand import Deal, HandContext
 from domine.match import Match
 from domine.moves import PASS, IllegalMove
 from domine.position import position
-from domine.tiles import parse_tile, set_size, tile_str, tiles_of
 
-
-def T(s):
-    return parse_tile(s)
-
-
-def names(*tiles):
-    return sorted(tile_str(T(t)) for t in tiles)
-
-
-def hand(st, seat):
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def moves(st):
-    return {st.move_str(m) for m in st.legal_moves()}
-
-
-def play(st, text):
-    st.apply(st.parse_move(text))
+from helpers import T, hand, moves, names, play
 
 
 def make_deal(hands, undealt):
+    """Hands and the undealt tiles (aside) as lists of tiles; together the whole double-six set."""
     hs = [[T(x) for x in h] for h in hands]
     aside = [T(x) for x in undealt]
     assert sorted([t for h in hs for t in h] + aside) == list(range(28))

@@ -4,38 +4,13 @@ import pytest
 
 from domine.game import GameError
 from domine.games import make_game
-from domine.hand import Deal, HandContext
+from domine.hand import HandContext
 from domine.match import Match
 from domine.moves import PASS, IllegalMove, end_of, is_place, tile_of
 from domine.position import position
-from domine.tiles import parse_tile, set_size, tile_str, tiles_of
+from domine.tiles import tile_str
 
-
-def T(s):
-    return parse_tile(s)
-
-
-def names(*tiles):
-    return sorted(tile_str(T(t)) for t in tiles)
-
-
-def hand(st, seat):
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def moves(st):
-    return {st.move_str(m) for m in st.legal_moves()}
-
-
-def play(st, text):
-    st.apply(st.parse_move(text))
-
-
-def make_deal(game, hands):
-    hs = [[T(x) for x in h] for h in hands]
-    used = {t for h in hs for t in h}
-    rest = [t for t in range(set_size(game.max_pip)) if t not in used]
-    return Deal(hs, aside=rest)
+from helpers import T, hand, make_deal, moves, names, play, play_out
 
 
 def ends_after(st, m):
@@ -368,8 +343,7 @@ def test_match_scores_carry_over():
     g = make_game("block", 3)
     m = Match(g, seed=1)
     st = m.start_hand(make_deal(g, HANDS1))
-    while not st.over:
-        st.apply(st.legal_moves()[0])
+    play_out(st)
     pts = st.result.points
     assert sum(1 for p in pts if p) <= 1  # only one player scores
     m.finish_hand()

@@ -11,48 +11,13 @@ import pytest
 
 from domine.game import GameError
 from domine.games import make_game
-from domine.hand import Deal, HandContext, HandResult
+from domine.hand import HandContext
 from domine.moves import IllegalMove, place
 from domine.position import position
-from domine.tiles import parse_tile, tile_str, tiles_of
+from domine.tiles import parse_tile, tile_str
 
-
-# -- helpers --------------------------------------------------------------------------------
-def T(text: str) -> list[int]:
-    return [parse_tile(x) for x in text.split()]
-
-
-def names(st) -> list[str]:
-    return sorted(st.move_str(m) for m in st.legal_moves())
-
-
-def held(st, seat) -> list[str]:
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def play(st, text: str) -> None:
-    st.apply(st.parse_move(text))
-
-
-def full_deal(hands: list[str], stock_first: str = "", stock_last: str = "") -> Deal:
-    hs = [T(h) for h in hands]
-    first, last = T(stock_first), T(stock_last)
-    used = {t for h in hs for t in h} | set(first) | set(last)
-    rest = [t for t in range(28) if t not in used]
-    return Deal(hs, stock=first + rest + last)
-
-
-def previous(ranking: list[int]) -> HandResult:
-    n = len(ranking)
-    return HandResult(reason="blocked", out_seat=None, hand_values=[0] * n, tiles_left=[1] * n,
-                      points=[0] * n, winners=[ranking[0]], ranking=ranking)
-
-
-def later_hand(game, hands, stock_first="", stock_last="", loser=0):
-    n = len(hands)
-    ranking = [s for s in range(n) if s != loser] + [loser]
-    ctx = HandContext(hand_number=2, scores=[0] * n, previous=previous(ranking))
-    return game.new_hand(full_deal(hands, stock_first, stock_last), ctx)
+from helpers import full_deal, later_hand, play, play_out, previous
+from helpers import hand as held, move_names as names, tiles as T
 
 
 N, E, S, W = 0, 1, 2, 3
@@ -123,7 +88,7 @@ def test_cross_phase_drawn_tile_fitting_only_an_arm_is_kept():
 def test_cross_phase_from_a_real_lead_and_then_the_arms():
     g = make_game("cross", players=2)
     hands = ["6-6 6-1 6-3 1-3 0-0 2-4", "6-2 6-4 1-2 5-5 0-5 3-4"]
-    st = g.new_hand(full_deal(hands), HandContext(hand_number=1, scores=[0, 0]))
+    st = g.new_hand(full_deal(g, hands), HandContext(hand_number=1, scores=[0, 0]))
     assert st.to_act == 0
     assert names(st) == ["6-6"]              # heaviest double leads
     play(st, "6-6")
@@ -195,8 +160,8 @@ def test_ex3_B_two_tiles_ranks_last_and_would_lead():
     play(st, "2-1 N")
     assert st.result.ranking == [0, 2, 1]
     hands = ["1-2 0-4 2-6 1-4 0-1", "5-5 2-4 6-6 3-6 0-2", "1-5 4-6 3-3 0-6 2-5"]
-    nxt = g.new_hand(full_deal(hands), HandContext(hand_number=5, previous=st.result,
-                                                   scores=[140, 130, 155]))
+    nxt = g.new_hand(full_deal(g, hands), HandContext(hand_number=5, previous=st.result,
+                                                      scores=[140, 130, 155]))
     assert nxt.to_act == 1
     assert names(nxt) == ["5-5", "6-6"]
 
@@ -205,7 +170,7 @@ def test_ex3_B_two_tiles_ranks_last_and_would_lead():
 def test_first_hand_heaviest_double_and_redeal_without_doubles():
     g = make_game("cross", players=3)
     hands = ["1-2 0-4 2-6 1-4 5-5", "0-1 2-4 3-6 0-2 4-4", "1-5 4-6 0-6 2-5 3-4"]
-    st = g.new_hand(full_deal(hands), HandContext(hand_number=1))
+    st = g.new_hand(full_deal(g, hands), HandContext(hand_number=1))
     assert st.to_act == 0 and names(st) == ["5-5"]
     no_doubles = [T(h) for h in ["1-2 0-4 2-6 1-4 0-1", "2-4 3-6 0-2 1-5 4-6", "0-6 2-5 3-4 5-6 1-3"]]
     masks = [sum(1 << t for t in h) for h in no_doubles]
@@ -265,8 +230,7 @@ def test_match_loser_of_a_played_hand_leads_the_next():
     g = make_game("cross", players=3)
     m = Match(g, seed=5)
     st = m.start_hand()
-    while not st.over:
-        st.apply(st.legal_moves()[0])
+    play_out(st)
     r = st.result
     assert r.points == r.hand_values
     assert m.finish_hand() is None

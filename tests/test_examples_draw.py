@@ -8,27 +8,9 @@ from domine.hand import Deal, HandContext
 from domine.match import Match
 from domine.moves import DRAW, PASS, IllegalMove
 from domine.position import position
-from domine.tiles import parse_tile, set_size, tile_str, tiles_of
+from domine.tiles import tile_str
 
-
-def T(s):
-    return parse_tile(s)
-
-
-def names(*tiles):
-    return sorted(tile_str(T(t)) for t in tiles)
-
-
-def hand(st, seat):
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def moves(st):
-    return {st.move_str(m) for m in st.legal_moves()}
-
-
-def play(st, text):
-    st.apply(st.parse_move(text))
+from helpers import T, hand, moves, names, play
 
 
 def stock_left(st):
@@ -80,23 +62,25 @@ def test_example1_seat1_draws_until_fit_and_must_place_it():
     assert st.to_act == 0
 
 
-def test_example1_seat1_holds_9_stock_11_drawable_9():
+def _example1_after_seat1_draws():
+    """Seat 0 leads 6-6; seat 1 draws 1-3, 4-4 and 2-6 and places 2-6."""
     st = _example1()
     play(st, "6-6")
     for _ in range(3):
         st.apply(DRAW)
     play(st, "2-6")
+    return st
+
+
+def test_example1_seat1_holds_9_stock_11_drawable_9():
+    st = _example1_after_seat1_draws()
     assert hand(st, 1) == names("5-5", "0-1", "2-2", "3-3", "1-4", "0-5", "4-5", "1-3", "4-4")
     assert len(st.stock) - st.stock_pos == 11
     assert st.drawable == 9
 
 
 def test_example1_seat0_legal_moves():
-    st = _example1()
-    play(st, "6-6")
-    for _ in range(3):
-        st.apply(DRAW)
-    play(st, "2-6")
+    st = _example1_after_seat1_draws()
     assert st.layout.values == [2, 6]
     assert moves(st) == {"6-1 R", "2-1 L", "4-2 L"}
 

@@ -4,42 +4,12 @@ import pytest
 
 from domine.game import GameError
 from domine.games import make_game
-from domine.hand import Deal, HandContext
+from domine.hand import HandContext
 from domine.match import Match
 from domine.moves import DRAW, PASS, IllegalMove
 from domine.position import position
-from domine.tiles import parse_tile, set_size, tile_str, tiles_of
 
-
-def T(s):
-    return parse_tile(s)
-
-
-def names(*tiles):
-    return sorted(tile_str(T(t)) for t in tiles)
-
-
-def hand(st, seat):
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def moves(st):
-    return {st.move_str(m) for m in st.legal_moves()}
-
-
-def play(st, text):
-    st.apply(st.parse_move(text))
-
-
-def make_deal(game, hands):
-    hs = [[T(x) for x in h] for h in hands]
-    used = {t for h in hs for t in h}
-    return Deal(hs, stock=[t for t in range(set_size(game.max_pip)) if t not in used])
-
-
-def play_out(st):
-    while not st.over:
-        st.apply(st.legal_moves()[0])
+from helpers import hand, make_deal, moves, names, play, play_out
 
 
 # --- Example 1: source example ------------------------------------------------------
@@ -71,7 +41,7 @@ def test_example2_highest_double_starts():
     g = make_game("family")
     b = ["4-4", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"]
     a = ["5-5", "3-3", "1-2", "1-3", "1-4", "1-5", "1-6"]
-    st = g.new_hand(make_deal(g, [b, a]), HandContext(1, [0, 0]))  # A at seat 1
+    st = g.new_hand(make_deal(g, [b, a], rest="stock"), HandContext(1, [0, 0]))  # A at seat 1
     assert st.to_act == 1
     assert moves(st) == {"5-5"}
     play(st, "5-5")
@@ -83,7 +53,7 @@ def test_example2_no_doubles_6_3_beats_5_4():
     g = make_game("family")
     b = ["5-4", "1-2", "1-3", "1-4", "1-5", "1-6", "2-3"]
     a = ["6-3", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"]
-    st = g.new_hand(make_deal(g, [b, a]), HandContext(1, [0, 0]))
+    st = g.new_hand(make_deal(g, [b, a], rest="stock"), HandContext(1, [0, 0]))
     assert st.to_act == 1
     assert moves(st) == {"6-3"}
     play(st, "6-3")
@@ -190,11 +160,11 @@ def test_option_rounds_starter_alternates_and_leads_any_tile():
     m = Match(g, seed=1)
     b = ["4-4", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"]
     a = ["5-5", "3-3", "1-2", "1-3", "1-4", "1-5", "1-6"]
-    st = m.start_hand(make_deal(g, [b, a]))
+    st = m.start_hand(make_deal(g, [b, a], rest="stock"))
     assert st.to_act == 1
     play_out(st)
     assert m.finish_hand() is None
-    st2 = m.start_hand(make_deal(g, [b, a]))  # seat 1 would win the lead by 5-5 again
+    st2 = m.start_hand(make_deal(g, [b, a], rest="stock"))  # seat 1 would win the lead by 5-5 again
     assert st2.to_act == 0
     assert moves(st2) == set(names(*b))
     play_out(st2)

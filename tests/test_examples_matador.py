@@ -11,41 +11,13 @@ import pytest
 
 from domine.game import GameError
 from domine.games import make_game
-from domine.hand import Deal, HandContext, HandResult
+from domine.hand import HandContext
 from domine.moves import IllegalMove, MoveError, place
 from domine.position import position
-from domine.tiles import parse_tile, tile_str, tiles_of
+from domine.tiles import parse_tile
 
-
-# -- helpers --------------------------------------------------------------------------------
-def T(text: str) -> list[int]:
-    return [parse_tile(x) for x in text.split()]
-
-
-def names(st) -> list[str]:
-    return sorted(st.move_str(m) for m in st.legal_moves())
-
-
-def held(st, seat) -> list[str]:
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def play(st, text: str) -> None:
-    st.apply(st.parse_move(text))
-
-
-def full_deal(hands: list[str], stock_first: str = "") -> Deal:
-    hs = [T(h) for h in hands]
-    first = T(stock_first)
-    used = {t for h in hs for t in h} | set(first)
-    rest = [t for t in range(28) if t not in used]
-    return Deal(hs, stock=first + rest)
-
-
-def previous(ranking: list[int]) -> HandResult:
-    n = len(ranking)
-    return HandResult(reason="blocked", out_seat=None, hand_values=[0] * n, tiles_left=[1] * n,
-                      points=[0] * n, winners=[ranking[0]], ranking=ranking)
+from helpers import full_deal, play, play_out, previous
+from helpers import move_names as names, tiles as T
 
 
 L, R = 0, 1
@@ -272,7 +244,7 @@ def test_ex6_C_is_the_loser_and_leads_any_tile():
     g, st = ex6_blocked(["4-4", "3-1"])
     assert st.result.ranking == [0, 1, 2]
     hands = ["0-2 0-4 2-6 1-4 0-1", "5-5 2-4 6-6 3-6 1-1", "1-5 4-6 3-5 0-6 2-5"]
-    nxt = g.new_hand(full_deal(hands), HandContext(hand_number=2, previous=st.result, scores=[3, 12, 12]))
+    nxt = g.new_hand(full_deal(g, hands), HandContext(hand_number=2, previous=st.result, scores=[3, 12, 12]))
     assert nxt.to_act == 2
     assert names(nxt) == ["5-1", "5-2", "5-3", "6-0", "6-4"]
 
@@ -287,7 +259,7 @@ def test_ex6_if_C_held_6_6_alone_B_would_lose():
 def test_first_hand_heaviest_double_and_redeal_without_doubles():
     g = make_game("matador", players=3)
     hands = ["1-2 0-4 2-6 1-4 3-3", "0-1 2-4 3-6 0-2 4-4", "1-5 4-6 0-6 2-5 3-4"]
-    st = g.new_hand(full_deal(hands), HandContext(hand_number=1))
+    st = g.new_hand(full_deal(g, hands), HandContext(hand_number=1))
     assert st.to_act == 1 and names(st) == ["4-4"]
     play(st, "4-4")
     assert st.layout.values == [4, 4]
@@ -301,7 +273,7 @@ def test_first_hand_heaviest_double_and_redeal_without_doubles():
 def test_later_hand_loser_leads_any_tile():
     g = make_game("matador", players=2)
     hands = ["1-2 0-4 2-6 1-4 0-1 3-3", "5-5 2-4 6-6 3-6 0-2 1-5"]
-    st = g.new_hand(full_deal(hands), HandContext(hand_number=2, previous=previous([0, 1])))
+    st = g.new_hand(full_deal(g, hands), HandContext(hand_number=2, previous=previous([0, 1])))
     assert st.to_act == 1
     assert names(st) == ["2-0", "4-2", "5-1", "5-5", "6-3", "6-6"]
     play(st, "6-3")
@@ -360,8 +332,7 @@ def test_match_loser_of_a_played_hand_leads_the_next():
     g = make_game("matador", players=3)
     m = Match(g, seed=9)
     st = m.start_hand()
-    while not st.over:
-        st.apply(st.legal_moves()[0])
+    play_out(st)
     r = st.result
     assert r.points == r.hand_values
     assert m.finish_hand() is None

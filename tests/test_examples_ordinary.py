@@ -11,53 +11,18 @@ import pytest
 
 from domine.game import GameError
 from domine.games import make_game
-from domine.hand import Deal, HandContext, HandResult
+from domine.hand import HandContext
 from domine.moves import MoveError, IllegalMove
 from domine.position import position
 from domine.tiles import parse_tile, tile_str, tiles_of
 
+from helpers import full_deal, later_hand, play, play_out, previous
+from helpers import hand as held, move_names as names, tiles as T
+
 
 # -- helpers --------------------------------------------------------------------------------
-def T(text: str) -> list[int]:
-    return [parse_tile(x) for x in text.split()]
-
-
-def names(st) -> list[str]:
-    return sorted(st.move_str(m) for m in st.legal_moves())
-
-
-def held(st, seat) -> list[str]:
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
 def locked(st, seat) -> list[str]:
     return sorted(tile_str(t) for t in tiles_of(st.locked[seat]))
-
-
-def play(st, text: str) -> None:
-    st.apply(st.parse_move(text))
-
-
-def full_deal(hands: list[str], stock_first: str = "") -> Deal:
-    """Hands as given; the stock starts with stock_first, then every other tile by id."""
-    hs = [T(h) for h in hands]
-    first = T(stock_first)
-    used = {t for h in hs for t in h} | set(first)
-    rest = [t for t in range(28) if t not in used]
-    return Deal(hs, stock=first + rest)
-
-
-def previous(ranking: list[int]) -> HandResult:
-    n = len(ranking)
-    return HandResult(reason="blocked", out_seat=None, hand_values=[0] * n, tiles_left=[1] * n,
-                      points=[0] * n, winners=[ranking[0]], ranking=ranking)
-
-
-def later_hand(game, hands, stock_first="", weakest=0):
-    n = len(hands)
-    ranking = [s for s in range(n) if s != weakest] + [weakest]
-    ctx = HandContext(hand_number=2, scores=[0] * n, previous=previous(ranking))
-    return game.new_hand(full_deal(hands, stock_first), ctx)
 
 
 # -- Worked example 1: Igra preko reda -------------------------------------------------------
@@ -66,7 +31,7 @@ EX1_HANDS = ["1-2 0-4 2-6 1-4", "5-5 0-1 2-4 6-6", "3-6 0-2 1-5 4-6", "3-3 0-6 2
 
 def ex1_state():
     g = make_game("ordinary", players=4)
-    return later_hand(g, EX1_HANDS, stock_first="3-5", weakest=0)
+    return later_hand(g, EX1_HANDS, stock_first="3-5", loser=0)
 
 
 def test_ex1_stock_holds_the_other_12_tiles():
@@ -145,7 +110,7 @@ def test_ex1_declined_then_D_turn_still_forfeited():
 def test_igra_preko_reda_two_doubles_one_player_lower_first_and_two_forfeits():
     g = make_game("ordinary", players=4)
     hands = ["1-2 0-4 2-6 1-4", "0-1 2-4 6-6 0-6", "3-3 5-5 3-6 1-5", "4-6 0-2 2-5 4-4"]
-    st = later_hand(g, hands, stock_first="3-5", weakest=0)
+    st = later_hand(g, hands, stock_first="3-5", loser=0)
     play(st, "draw")
     play(st, "5-3")
     # Seat 2 decides separately for each double, the lower number first.
@@ -175,7 +140,7 @@ def test_igra_preko_reda_only_after_a_drawn_non_double_lead():
     g = make_game("ordinary", players=4)
     # The leader draws 5-5: a double lead, so play goes on normally with no offers.
     hands = ["1-2 0-4 2-6 1-4", "3-5 0-1 2-4 6-6", "3-6 0-2 1-5 4-6", "3-3 0-6 2-5 4-4"]
-    st = later_hand(g, hands, stock_first="5-5", weakest=0)
+    st = later_hand(g, hands, stock_first="5-5", loser=0)
     play(st, "draw")
     assert names(st) == ["5-5"]
     play(st, "5-5")
@@ -188,7 +153,7 @@ def test_igra_preko_reda_only_after_a_drawn_non_double_lead():
 def test_igra_preko_reda_nobody_eligible_no_offers():
     g = make_game("ordinary", players=4)
     hands = ["1-2 0-4 2-6 1-4", "5-6 0-1 2-4 6-6", "3-6 0-2 1-5 4-6", "0-6 2-5 4-4 0-0"]
-    st = later_hand(g, hands, stock_first="3-5", weakest=0)
+    st = later_hand(g, hands, stock_first="3-5", loser=0)
     play(st, "draw")
     play(st, "5-3")
     assert st.interrupts == []
@@ -196,13 +161,18 @@ def test_igra_preko_reda_nobody_eligible_no_offers():
     assert names(st) == ["6-5 L"]
 
 
-def test_igra_preko_reda_out_of_turn_placement_can_go_out_announced():
-    # 6 players, 2 tiles each: seat 3 holds both doubles of the lead 3-5.
+def six_players_both_doubles_state():
+    """6 players, 2 tiles each: seat 0 draws and leads 3-5; seat 3 holds both doubles of it."""
     g = make_game("ordinary", players=6)
     hands = ["0-1 2-3", "1-2 6-6", "5-6 0-4", "3-3 5-5", "2-4 0-6", "1-3 4-5"]
-    st = later_hand(g, hands, stock_first="3-5", weakest=0)
+    st = later_hand(g, hands, stock_first="3-5", loser=0)
     play(st, "draw")
     play(st, "5-3")
+    return st
+
+
+def test_igra_preko_reda_out_of_turn_placement_can_go_out_announced():
+    st = six_players_both_doubles_state()
     assert st.acting_seat() == 3
     # Placing 3-3 leaves exactly one tile: offered with and without the announcement.
     assert names(st) == ["3-3 R", "3-3 R !", "pass"]
@@ -220,11 +190,7 @@ def test_igra_preko_reda_out_of_turn_placement_can_go_out_announced():
 
 
 def test_igra_preko_reda_unannounced_last_tile_cannot_be_placed_out_of_turn():
-    g = make_game("ordinary", players=6)
-    hands = ["0-1 2-3", "1-2 6-6", "5-6 0-4", "3-3 5-5", "2-4 0-6", "1-3 4-5"]
-    st = later_hand(g, hands, stock_first="3-5", weakest=0)
-    play(st, "draw")
-    play(st, "5-3")
+    st = six_players_both_doubles_state()
     play(st, "3-3 R")            # no announcement: 5-5 is now locked
     assert locked(st, 3) == ["5-5"]
     legal = [st.move_str(m) for m in st.legal_moves()] if st.acting_seat() == 3 else []
@@ -238,7 +204,7 @@ def test_igra_preko_reda_unannounced_last_tile_cannot_be_placed_out_of_turn():
 def test_first_hand_heaviest_double_leads_it():
     g = make_game("ordinary", players=4)
     hands = ["1-2 0-4 2-6 1-4", "5-5 0-1 2-4 3-3", "3-6 0-2 1-5 4-6", "6-6 0-6 2-5 4-4"]
-    st = g.new_hand(full_deal(hands), HandContext(hand_number=1, scores=[0] * 4))
+    st = g.new_hand(full_deal(g, hands), HandContext(hand_number=1, scores=[0] * 4))
     assert st.to_act == 3
     assert names(st) == ["6-6"]
     play(st, "6-6")
@@ -261,7 +227,7 @@ def test_first_hand_redeal_if_no_double_later_hands_never():
 def test_later_hand_weakest_leads_any_of_his_doubles():
     g = make_game("ordinary", players=4)
     hands = ["1-2 0-4 2-6 6-6", "5-5 0-1 2-4 1-1", "3-6 0-2 1-5 4-6", "3-3 0-6 2-5 4-4"]
-    st = later_hand(g, hands, weakest=1)
+    st = later_hand(g, hands, loser=1)
     assert st.to_act == 1
     assert names(st) == ["1-1", "5-5"]
     play(st, "1-1")
@@ -272,7 +238,7 @@ def test_later_hand_weakest_leads_any_of_his_doubles():
 def test_later_hand_weakest_without_double_draws_first_drawable_tile_whatever_it_is():
     g = make_game("ordinary", players=3)
     hands = ["1-2 0-4 2-6 1-4 0-1", "5-5 2-4 6-6 3-6 0-2", "1-5 4-6 3-3 0-6 2-5"]
-    st = later_hand(g, hands, stock_first="0-3", weakest=0)
+    st = later_hand(g, hands, stock_first="0-3", loser=0)
     assert names(st) == ["draw"]
     with pytest.raises(IllegalMove):
         st.apply(st.parse_move("2-1"))   # may not lead from his hand
@@ -287,7 +253,7 @@ def test_later_hand_weakest_without_double_draws_first_drawable_tile_whatever_it
 def test_later_hand_leader_is_ranking_last_of_previous_hand():
     g = make_game("ordinary", players=3)
     hands = ["1-2 0-4 2-6 1-4 0-1", "5-5 2-4 6-6 3-6 0-2", "1-5 4-6 3-3 0-6 2-5"]
-    st = later_hand(g, hands, weakest=2)
+    st = later_hand(g, hands, loser=2)
     assert st.to_act == 2
     assert names(st) == ["3-3"]
 
@@ -413,7 +379,7 @@ def test_jedan_kamen_flag_only_on_placements_leaving_exactly_one_tile():
 def test_jedan_kamen_lead_leaving_one_tile_carries_the_flag():
     g = make_game("ordinary", players=6)
     hands = ["0-1 2-2", "1-2 6-6", "5-6 0-4", "3-3 5-5", "2-4 0-6", "1-3 4-5"]
-    st = later_hand(g, hands, weakest=0)
+    st = later_hand(g, hands, loser=0)
     assert names(st) == ["2-2", "2-2 !"]
     play(st, "2-2")
     assert locked(st, 0) == ["1-0"]
@@ -469,7 +435,7 @@ def test_jedan_kamen_drawn_tile_placed_to_one_tile_again_announced_frees_it():
 def test_jedan_kamen_forfeited_turn_does_not_count_for_the_lock():
     g = make_game("ordinary", players=6)
     hands = ["0-1 2-3", "3-3 6-6", "5-6 0-4", "3-4 1-5", "2-4 0-6", "1-2 4-5"]
-    st = later_hand(g, hands, stock_first="3-5 1-1 4-4 1-6", weakest=0)
+    st = later_hand(g, hands, stock_first="3-5 1-1 4-4 1-6", loser=0)
     play(st, "draw")
     play(st, "5-3")
     assert st.acting_seat() == 1
@@ -530,7 +496,7 @@ def test_ex3_B_would_lead_the_next_hand():
     assert st.result.ranking == [0, 2, 1]
     assert st.result.ranking[-1] == 1
     hands = ["1-2 0-4 2-6 1-4 0-1", "5-5 2-4 6-6 3-6 0-2", "1-5 4-6 3-3 0-6 2-5"]
-    nxt = g.new_hand(full_deal(hands), HandContext(hand_number=6, scores=[140, 150, 151],
+    nxt = g.new_hand(full_deal(g, hands), HandContext(hand_number=6, scores=[140, 150, 151],
                                                    previous=st.result))
     assert nxt.to_act == 1
     assert names(nxt) == ["5-5", "6-6"]
@@ -636,8 +602,7 @@ def test_match_weakest_of_a_played_hand_leads_the_next():
     g = make_game("ordinary", players=3)
     m = Match(g, seed=3)
     st = m.start_hand()
-    while not st.over:
-        st.apply(st.legal_moves()[0])
+    play_out(st)
     r = st.result
     assert r.points == r.hand_values
     assert m.finish_hand() is None

@@ -4,31 +4,13 @@ import pytest
 
 from domine.game import GameError
 from domine.games import make_game
-from domine.hand import Deal, HandContext
+from domine.hand import HandContext
 from domine.match import Match
 from domine.moves import DRAW, PASS, IllegalMove
 from domine.position import position
-from domine.tiles import BIT, parse_tile, set_size, tile_str, tiles_of
+from domine.tiles import BIT
 
-
-def T(s):
-    return parse_tile(s)
-
-
-def names(*tiles):
-    return sorted(tile_str(T(t)) for t in tiles)
-
-
-def hand(st, seat):
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def moves(st):
-    return {st.move_str(m) for m in st.legal_moves()}
-
-
-def play(st, text):
-    st.apply(st.parse_move(text))
+from helpers import T, hand, make_deal, moves, names, play
 
 
 # --- Example 1: reserve -----------------------------------------------------------
@@ -137,9 +119,7 @@ def test_heaviest_double_leads():
     g = make_game("partners", 4)
     hands = [["5-5", "0-1", "0-2", "0-3", "0-4"], ["1-2", "1-3", "1-4", "1-5", "1-6"],
              ["2-2", "2-3", "2-4", "2-5", "2-6"], ["6-5", "3-3", "3-4", "3-5", "3-6"]]
-    hs = [[T(x) for x in h] for h in hands]
-    used = {t for h in hs for t in h}
-    st = g.new_hand(Deal(hs, stock=[t for t in range(28) if t not in used]))
+    st = g.new_hand(make_deal(g, hands, rest="stock"))
     assert st.to_act == 0
     assert moves(st) == {"5-5"}
 

@@ -5,24 +5,10 @@ import pytest
 from domine.games import make_game
 from domine.moves import DRAW, PASS, IllegalMove
 from domine.position import position
-from domine.tiles import IS_DOUBLE, PIPS, parse_tile, set_size, tile_str, tiles_of, weight_key
+from domine.tiles import IS_DOUBLE, PIPS, parse_tile, set_size, weight_key
 from domine.game import lead_heaviest_double
 
-
-def T(s):
-    return parse_tile(s)
-
-
-def names(*tiles):
-    return sorted(tile_str(T(t)) for t in tiles)
-
-
-def hand(st, seat):
-    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
-
-
-def moves(st):
-    return {st.move_str(m) for m in st.legal_moves()}
+from helpers import T, hand, moves, names
 
 
 def after(st, text):

@@ -42,6 +42,7 @@ from .knowledge import Knowledge, game_of
 from .layout import LEAD_END
 from .matching import STRIDE
 from .moves import ANNOUNCE, DRAW, PASS
+from .games.scoring import headers
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
 #: Weights of the scoring terms, in pip-like units (one pip shed is ``pip``).
@@ -110,17 +111,7 @@ def _header_function(game: Game):
     return bergen_header
 
 
-def bergen_header(values: list[int], doubles: list[bool], lengths: list[int], end: int, tile: int) -> int:
-    """Bergen's header for ``tile`` just laid on ``end`` (the ends as they are after it)."""
-    if end == LEAD_END:
-        return 2 if IS_DOUBLE[tile] else 0
-    v = values[end]
-    total = count = 0
-    for i in range(len(values)):
-        if (i < 2 or lengths[i] > 0) and values[i] == v:
-            count += 1
-            total += 2 if doubles[i] else 1
-    return total if count >= 2 else 0
+bergen_header = headers   # the game's own rule, on plain end data
 
 
 def resulting_ends(kind: str, ends, move: int) -> tuple[list[int], list[bool], list[int], list[int]]:

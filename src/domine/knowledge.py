@@ -72,6 +72,13 @@ class Knowledge:
         self.my_initial = 0
         self.stock_draws: list[tuple[int, int]] = []   # (seat, tile or -1 if hidden), drawing order
         self.consistent = True
+        if obs.lead is not None and not obs.history:
+            # a position set up by hand (domine.position): no history to learn from or replay
+            self.slots = [[] if s == me else [_Slot() for _ in range(obs.hand_sizes[s])] for s in range(n)]
+            self.layout = None
+            self.my_initial = self.mine
+            self.consistent = False
+            return
         self._replay_public_history()
 
     # -- inference --------------------------------------------------------------------
@@ -262,6 +269,8 @@ class Knowledge:
         raise WorldError("no consistent world found")
 
     def _try_world(self, rng: random.Random, model=None) -> HandState | None:
+        if self.layout is None:
+            return None   # no history: a position cannot be replayed
         assignment = self._match_slots(rng)
         if assignment is None:
             return None

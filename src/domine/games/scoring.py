@@ -72,14 +72,22 @@ class Bergen(Game):
 
 
 def header_points(layout, move: int) -> int:
-    """Points for the tile just laid: equal scoring ends, each weighing 2 if it is a double."""
-    end = (move >> 7) & 31
+    """Points for the tile just laid (``move``) on ``layout``."""
+    return headers(layout.values, layout.doubles, layout.lengths, (move >> 7) & 31, move & 127)
+
+
+def headers(values: list[int], doubles: list[bool], lengths: list[int], end: int, tile: int) -> int:
+    """Bergen's header for ``tile`` just laid on ``end``, the ends being as they are after it.
+
+    Equal scoring ends score 1 each, 2 for a double outermost; the end just made must
+    be one of them. Scoring ends: the two line ends and every started flank.
+    """
     if end == LEAD_END:
-        return 2 if IS_DOUBLE[move & 127] else 0
-    values, doubles, lengths = layout.values, layout.doubles, layout.lengths
-    scoring = [i for i in range(len(values)) if i < 2 or lengths[i] > 0]
+        return 2 if IS_DOUBLE[tile] else 0
     v = values[end]
-    same = [i for i in scoring if values[i] == v]
-    if len(same) < 2:
-        return 0
-    return sum(2 if doubles[i] else 1 for i in same)
+    total = count = 0
+    for i, value in enumerate(values):
+        if value == v and (i < 2 or lengths[i] > 0):
+            count += 1
+            total += 2 if doubles[i] else 1
+    return total if count >= 2 else 0

@@ -1,0 +1,113 @@
+"""Helpers shared by the test files: tiles, hands and moves written as text, deals, the command line.
+
+Test files import them with ``from helpers import ...`` (pytest puts this folder on sys.path).
+Two notations are in use:
+
+- one tile per string, ``T("5-3")``, with ``names(*tiles)`` for tile lists (block, draw, blitz, ...);
+- several tiles in one string, ``tiles("5-3 6-6")``, with ``move_names(st)`` for the legal moves
+  (bergen, cross, matador, ordinary; those files import them as ``T`` and ``names``).
+"""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from domine.cli import app
+from domine.hand import Deal, HandContext, HandResult
+from domine.tiles import parse_tile, set_size, tile_str, tiles_of
+
+runner = CliRunner()
+
+
+# -- tiles ----------------------------------------------------------------------------------
+def T(s: str) -> int:
+    """One tile: ``T("5-3")``."""
+    return parse_tile(s)
+
+
+def tiles(text: str) -> list[int]:
+    """Several tiles in one string: ``tiles("5-3 6-6")``."""
+    return [parse_tile(x) for x in text.split()]
+
+
+def names(*texts: str) -> list[str]:
+    """Tiles in their normal notation, sorted: compares with ``hand``."""
+    return sorted(tile_str(T(t)) for t in texts)
+
+
+# -- a hand's state -------------------------------------------------------------------------
+def hand(st, seat: int) -> list[str]:
+    """The tiles ``seat`` holds, sorted."""
+    return sorted(tile_str(t) for t in tiles_of(st.hands[seat]))
+
+
+def moves(st) -> set[str]:
+    """The legal moves in notation, as a set."""
+    return {st.move_str(m) for m in st.legal_moves()}
+
+
+def move_names(st) -> list[str]:
+    """The legal moves in notation, sorted."""
+    return sorted(st.move_str(m) for m in st.legal_moves())
+
+
+def play(st, text: str) -> None:
+    st.apply(st.parse_move(text))
+
+
+def play_out(st) -> None:
+    """Play the first legal move until the hand is over."""
+    while not st.over:
+        st.apply(st.legal_moves()[0])
+
+
+# -- deals ----------------------------------------------------------------------------------
+def _undealt(game, hands: list[list[int]], *placed: list[int]) -> list[int]:
+    """Every tile of the game's set not in ``hands`` or ``placed``, by id; no tile given twice."""
+    used = {t for h in hands for t in h}.union(*placed)
+    assert len(used) == sum(len(h) for h in hands) + sum(len(p) for p in placed)
+    return [t for t in range(set_size(game.max_pip)) if t not in used]
+
+
+def make_deal(game, hands: list[list[str]], rest: str = "aside") -> Deal:
+    """Hands as lists of tiles (``["5-3", "6-6"]``); every other tile of the set goes
+    ``rest="aside"`` (out of play) or ``rest="stock"`` (drawable), by id."""
+    hs = [[T(x) for x in h] for h in hands]
+    others = _undealt(game, hs)
+    if rest == "aside":
+        return Deal(hs, aside=others)
+    assert rest == "stock", rest
+    return Deal(hs, stock=others)
+
+
+def full_deal(game, hands: list[str], stock_first: str = "", stock_last: str = "") -> Deal:
+    """Hands as strings (``"5-3 6-6"``); the stock is ``stock_first``, then every other tile of
+    the set by id, then ``stock_last``."""
+    hs = [tiles(h) for h in hands]
+    first, last = tiles(stock_first), tiles(stock_last)
+    return Deal(hs, stock=first + _undealt(game, hs, first, last) + last)
+
+
+def previous(ranking: list[int]) -> HandResult:
+    """A blocked previous hand whose ranking is ``ranking``."""
+    n = len(ranking)
+    return HandResult(reason="blocked", out_seat=None, hand_values=[0] * n, tiles_left=[1] * n,
+                      points=[0] * n, winners=[ranking[0]], ranking=ranking)
+
+
+def later_hand(game, hands: list[str], stock_first: str = "", stock_last: str = "", loser: int = 0):
+    """Hand 2 of a match (scores 0) dealt as ``full_deal``; ``loser`` (ordinary: the weakest)
+    ranked last in the previous hand."""
+    n = len(hands)
+    ranking = [s for s in range(n) if s != loser] + [loser]
+    ctx = HandContext(hand_number=2, scores=[0] * n, previous=previous(ranking))
+    return game.new_hand(full_deal(game, hands, stock_first, stock_last), ctx)
+
+
+# -- the command line -----------------------------------------------------------------------
+def run(*args: str, input: str | None = None):
+    """Invoke the command line in-process; no exception other than SystemExit, no traceback."""
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
