@@ -8,7 +8,6 @@ import time
 from fractions import Fraction
 
 import pytest
-from typer.testing import CliRunner
 
 import domine.arena as arena
 from domine.arena import (
@@ -16,20 +15,11 @@ from domine.arena import (
     sign_test_p, verdict,
 )
 from domine.bots import BotError, make_bot
-from domine.cli import app
 from domine.game import GameError
 from domine.games import make_game
 from domine.simulate import derive_seed
 
-runner = CliRunner()
-
-
-def run(*args: str):
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
-
+from helpers import run
 
 # -- statistics ------------------------------------------------------------------------------
 def test_sign_test_hand_values():

@@ -7,19 +7,10 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from domine.cli import app
 from domine.games import GAMES, make_game
 
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None):
-    result = runner.invoke(app, list(args), input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
+from helpers import run
 
 
 # -- list and rules --------------------------------------------------------------------------

@@ -30,26 +30,24 @@ def start(entry):
     return game, deal, Match(game, seed=0).start_hand(deal)
 
 
-def perft(state, depth: int) -> int:
+def perft(state, depth: int, unchecked: bool = False) -> int:
+    """Leaf count of the move tree ``depth`` plies deep; moves applied by ``apply`` or, with
+    ``unchecked``, by ``apply_unchecked``."""
     if depth == 0:
         return 1
     total = 0
     for move in state.legal_moves():
         child = state.clone()
-        child.apply(move)
-        total += perft(child, depth - 1)
+        if unchecked:
+            child.apply_unchecked(move)
+        else:
+            child.apply(move)
+        total += perft(child, depth - 1, unchecked)
     return total
 
 
 def perft_unchecked(state, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for move in state.legal_moves():
-        child = state.clone()
-        child.apply_unchecked(move)
-        total += perft_unchecked(child, depth - 1)
-    return total
+    return perft(state, depth, unchecked=True)
 
 
 def test_the_file_covers_the_games_it_should():

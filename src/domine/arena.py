@@ -60,7 +60,6 @@ import math
 import os
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -69,7 +68,7 @@ from .game import Game
 from .games import game_class, make_game
 from .hand import Deal, HandContext
 from .moves import MoveError
-from .simulate import _worker_init, derive_seed, sigint_deferred
+from .simulate import derive_seed, run_blocks
 
 BLOCK_SIZE = 50          # deals per block
 Z95 = 1.96               # the normal quantile of the 95% intervals
@@ -375,24 +374,10 @@ def run_arena(
             decisions[k] += block.decisions[k]
 
     start_time = time.perf_counter()
-    if jobs == 1:
-        for spec in specs:
-            add(run_block(spec))
-            if progress:
-                progress(spec.count)
-    else:
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
-        try:
-            with sigint_deferred():   # the workers start on the first submits
-                futures = [pool.submit(run_block, spec) for spec in specs]
-            for spec, fut in zip(specs, futures):   # added in block order
-                add(fut.result())
-                if progress:
-                    progress(spec.count)
-        except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
-        pool.shutdown(wait=True)
+    for spec, block in run_blocks(run_block, specs, jobs):   # added in block order
+        add(block)
+        if progress:
+            progress(spec.count)
     elapsed = time.perf_counter() - start_time
 
     scores = [(x + y) / 2 for x, y in outcomes]

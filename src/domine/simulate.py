@@ -58,6 +58,28 @@ def sigint_deferred() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+def run_blocks(work: Callable, specs: Sequence, jobs: int) -> Iterator[tuple[Any, Any]]:
+    """(spec, work(spec)) for every spec, in order; over ``jobs`` worker processes if > 1.
+
+    Results come back in the order of ``specs`` whatever the number of processes,
+    which is what keeps seeded totals independent of ``jobs``.
+    """
+    if jobs <= 1:
+        for spec in specs:
+            yield spec, work(spec)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+    try:
+        with sigint_deferred():   # the workers start on the first submits
+            futures = [pool.submit(work, spec) for spec in specs]
+        for spec, future in zip(specs, futures):
+            yield spec, future.result()
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
 def derive_seed(*parts: int) -> int:
     """A 63-bit seed from a tuple of ints, stable across processes and Python versions."""
     text = "/".join(str(int(p)) for p in parts).encode()
@@ -305,25 +327,10 @@ def simulate(
 
     tally = BlockTally(hand_wins=[0] * players, match_wins=[0] * players, points=[0] * players)
     start = time.perf_counter()
-    if jobs == 1:
-        for spec in specs:
-            t = run_block(spec)
-            tally.add(t)
-            if progress:
-                progress(spec.size)
-    else:
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
-        try:
-            with sigint_deferred():   # the workers start on the first submits
-                futures = [pool.submit(run_block, spec) for spec in specs]
-            for spec, fut in zip(specs, futures):   # results added in block order
-                tally.add(fut.result())
-                if progress:
-                    progress(spec.size)
-        except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
-        pool.shutdown(wait=True)
+    for spec, result in run_blocks(run_block, specs, jobs):
+        tally.add(result)
+        if progress:
+            progress(spec.size)
     elapsed = time.perf_counter() - start
 
     teams = probe.teams(players)
