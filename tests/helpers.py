@@ -1,11 +1,12 @@
 """Helpers shared by the test files: tiles, hands and moves written as text, deals, the command line.
 
-Test files import them with ``from helpers import ...`` (pytest puts this folder on sys.path).
-Two notations are in use:
+Test files import them with ``from helpers import ...``: pytest's default (prepend) import mode
+puts this folder, which has no ``__init__.py``, on sys.path. Two notations are in use:
 
-- one tile per string, ``T("5-3")``, with ``names(*tiles)`` for tile lists (block, draw, blitz, ...);
+- one tile per string, ``T("5-3")``, with ``names(*texts)`` for tile lists (block, draw, blitz, ...);
 - several tiles in one string, ``tiles("5-3 6-6")``, with ``move_names(st)`` for the legal moves
-  (bergen, cross, matador, ordinary; those files import them as ``T`` and ``names``).
+  (bergen, cross, matador, ordinary; those files import them as ``T`` and ``names``, and ``hand``
+  as ``held``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from domine.simulate import derive_seed
 
 from helpers import run
 
+
 # -- statistics ------------------------------------------------------------------------------
 def test_sign_test_hand_values():
     assert sign_test_p(9, 10) == 22 / 1024 == 0.021484375

@@ -497,7 +497,7 @@ def test_ex3_B_would_lead_the_next_hand():
     assert st.result.ranking[-1] == 1
     hands = ["1-2 0-4 2-6 1-4 0-1", "5-5 2-4 6-6 3-6 0-2", "1-5 4-6 3-3 0-6 2-5"]
     nxt = g.new_hand(full_deal(g, hands), HandContext(hand_number=6, scores=[140, 150, 151],
-                                                   previous=st.result))
+                                                      previous=st.result))
     assert nxt.to_act == 1
     assert names(nxt) == ["5-5", "6-6"]
 
