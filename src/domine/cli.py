@@ -42,6 +42,15 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+# Parameters several commands share.
+GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")]
+PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+GameOptions = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable; see 'domine rules GAME').")]
+
 HUMAN = "human"
 HUMAN_NAMES = {"human", "you", "me", "h"}
 
@@ -156,7 +165,7 @@ def rules_text(game_id: str) -> str:
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")],
+    game: GameArgument,
 ) -> None:
     """Show the rules of a game."""
     with handled():
@@ -375,14 +384,13 @@ def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console) 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")] = None,
+    game: GameArgument,
+    players: PlayersOption = None,
     seats: Annotated[Optional[str], typer.Option(
         "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random (default: you, then greedy bots).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the deal and the bots (default: random).")] = None,
     record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Save the match as a JSON record to this file.")] = None,
-    option: Annotated[Optional[list[str]], typer.Option(
-        "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable; see 'domine rules GAME').")] = None,
+    option: GameOptions = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Without a human seat: print only hand and match results.")] = False,
 ) -> None:
@@ -457,17 +465,16 @@ def _print_simulation(sim: Simulation, out: Console) -> None:
 
 @app.command("simulate")
 def simulate_cmd(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")],
+    game: GameArgument,
     hands: Annotated[Optional[int], typer.Option(help="Play this many hands (default 1000).")] = None,
     matches: Annotated[Optional[int], typer.Option(help="Play this many whole matches instead.")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")] = None,
+    players: PlayersOption = None,
     bots: Annotated[str, typer.Option(
         metavar="BOTS", help="Bots by seat, e.g. greedy,random; a shorter list repeats round the table.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same results.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    option: Annotated[Optional[list[str]], typer.Option(
-        "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable).")] = None,
+    jobs: JobsOption = 1,
+    as_json: JsonOption = False,
+    option: GameOptions = None,
 ) -> None:
     """Let bots play many hands or matches and report win rates and statistics."""
     with handled():
@@ -512,10 +519,9 @@ def arena_cmd(
     deals: Annotated[int, typer.Option(help="Duplicate deals; each is played twice, the bots swapping seats.")],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's least).")] = None,
     seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same deals and results.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    option: Annotated[Optional[list[str]], typer.Option(
-        "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable).")] = None,
+    jobs: JobsOption = 1,
+    as_json: JsonOption = False,
+    option: GameOptions = None,
 ) -> None:
     """Bot A against bot B on duplicate deals: win rate, point margin and a sign test."""
     from .arena import ArenaError, run_arena, verdict
