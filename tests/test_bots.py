@@ -108,3 +108,25 @@ def test_search_beats_random_on_block():
             wins += 1.0 if search_seat in w else (0.5 if not w else 0.0)
             plays += 1
     assert wins / plays > 0.55
+
+
+def test_think_limits_only_searching_bots():
+    from domine.bots import with_think
+    assert with_think("greedy", 0.5) == "greedy"
+    assert with_think("search", 0.5) == "search:think=0.5"
+    assert with_think("hard:worlds=9+think=3", 0.25) == "hard:worlds=9+think=0.25"
+    assert with_think("search:worlds=9", None) == "search:worlds=9"
+    assert make_bot(with_think("search:worlds=9", 0.5)).think == 0.5
+
+
+def test_the_cli_takes_think_and_bot_parameters():
+    from typer.testing import CliRunner
+
+    from domine.cli import app
+    runner = CliRunner()
+    ok = runner.invoke(app, ["play", "block", "--seats", "search:worlds=3+rollouts=1,greedy", "--seed", "1",
+                             "--quiet", "--think", "0.05s", "-o", "target=10"])
+    assert ok.exit_code == 0, ok.output
+    assert "think=0.05" in ok.output
+    bad = runner.invoke(app, ["play", "block", "--seats", "search:depth=3,greedy", "--quiet"])
+    assert bad.exit_code == 2 and "no parameter 'depth'" in bad.output

@@ -120,8 +120,18 @@ class BotError(ValueError):
     pass
 
 
+def with_think(name: str, think: float | None) -> str:
+    """The bot name with a time limit added, for the bots that search (others unchanged)."""
+    if think is None or name.strip().lower().partition(":")[0] not in ("search", "hard"):
+        return name
+    base, _, raw = name.partition(":")
+    params = [p for p in raw.replace(",", "+").split("+") if p and not p.startswith("think=")]
+    return f"{base}:{'+'.join(params + [f'think={think}'])}"
+
+
 def make_bot(name: str, seed: int | None = None):
-    """A bot by name; ``search`` and ``hard`` take parameters: ``search:worlds=400,think=0.5``."""
+    """A bot by name; ``search`` and ``hard`` take parameters: ``search:worlds=400+think=0.5``
+    (``,`` also separates parameters where the name is not itself in a comma-separated list)."""
     key, _, raw = name.strip().lower().partition(":")
     if key not in BOTS:
         raise BotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
@@ -129,7 +139,7 @@ def make_bot(name: str, seed: int | None = None):
     if raw:
         if key not in ("search", "hard"):
             raise BotError(f"bot {key!r} takes no parameters")
-        for item in raw.split(","):
+        for item in raw.replace("+", ",").split(","):
             k, _, v = item.partition("=")
             k = k.strip()
             if k not in _PARAMS:

@@ -20,7 +20,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from .bots import BOTS, BotError, make_bot
+from .bots import BOTS, BotError, make_bot, with_think
 from .game import Game, GameError
 from .games import GAMES, game_class, make_game
 from .hand import HandState
@@ -48,6 +48,9 @@ GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id or al
 PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+ThinkOption = Annotated[Optional[float], typer.Option(
+    "--think", metavar="SECONDS", parser=lambda v: float(str(v).rstrip("s")),
+    help="Time limit per decision for the search bots (search, hard), e.g. 0.5s.")]
 GameOptions = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable; see 'domine rules GAME').")]
 
@@ -199,8 +202,10 @@ def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -
     if players is not None and players != len(kinds):
         raise UserError(f"--seats names {len(kinds)} seats but --players is {players}")
     for k in kinds:
-        if k != HUMAN and k not in BOTS:
+        if k != HUMAN and k.partition(":")[0] not in BOTS:
             raise BotError(f"unknown seat {k!r} (seats: human, {', '.join(BOTS)})")
+        if k != HUMAN:
+            make_bot(k)   # parameters are checked now, not in the middle of a match
     return kinds, len(kinds)
 
 
@@ -393,6 +398,7 @@ def play(
     option: GameOptions = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Without a human seat: print only hand and match results.")] = False,
+    think: ThinkOption = None,
 ) -> None:
     """Play a match in the terminal against bots (or watch bots play)."""
     out = _out()
@@ -402,6 +408,7 @@ def play(
         g = make_game(cls.id, players, parse_options(option))
         if not kinds:
             kinds = [HUMAN] + ["greedy"] * (g.players - 1)
+        kinds = [k if k == HUMAN else with_think(k, think) for k in kinds]
         _check_record_path(record)
         table = TerminalMatch(g, kinds, seed, quiet, out)
     try:
@@ -475,9 +482,11 @@ def simulate_cmd(
     jobs: JobsOption = 1,
     as_json: JsonOption = False,
     option: GameOptions = None,
+    think: ThinkOption = None,
 ) -> None:
     """Let bots play many hands or matches and report win rates and statistics."""
     with handled():
+        bots = ",".join(with_think(b, think) for b in bots.split(","))
         if hands is not None and matches is not None:
             raise UserError("give --hands or --matches, not both")
         if hands is None and matches is None:
@@ -522,11 +531,13 @@ def arena_cmd(
     jobs: JobsOption = 1,
     as_json: JsonOption = False,
     option: GameOptions = None,
+    think: ThinkOption = None,
 ) -> None:
     """Bot A against bot B on duplicate deals: win rate, point margin and a sign test."""
     from .arena import ArenaError, run_arena, verdict
 
     with handled():
+        bot_a, bot_b = with_think(bot_a, think), with_think(bot_b, think)
         if deals < 1:
             raise UserError("--deals must be at least 1")
         if jobs < 0:
