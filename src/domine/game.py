@@ -251,8 +251,6 @@ class Game:
     def new_layout(self) -> Layout:
         return Layout(self.layout_kind, self.set_fits, self.set_mask, self.ends_by_double)
 
-    def describe_options(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in self.option_values.items() if v is not None)
 
 
 # ---------------------------------------------------------------------------------------

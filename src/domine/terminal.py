@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -23,10 +23,6 @@ REASONS = {
     "dead": "dead layout: no tile can ever fit an open end",
     "target": "the target was reached during the hand",
 }
-
-
-def tile_text(t: int) -> str:
-    return tile_str(t)
 
 
 def _pair(a: int, b: int) -> str:
@@ -208,7 +204,3 @@ def winners_text(game: Game, winners: Sequence[int], kinds: Sequence[str], viewe
         seats = ", ".join(str(s) for s in winners)
         return f"{game.team_name(team)} (seats {seats}) wins the match"
     return " and ".join(seat_name(s, kinds, viewer) for s in winners) + " wins the match"
-
-
-def make_console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False)
