@@ -112,3 +112,24 @@ def run(*args: str, input: str | None = None):
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output
     return result
+
+
+def assert_deal_sizes(game_id, n, k, stock, seed):
+    """A deal of ``game_id`` for n players: k tiles each, ``stock`` left, the set once over."""
+    import random
+
+    from domine.games import make_game
+    g = make_game(game_id, players=n)
+    d = g.deal(random.Random(seed))
+    assert [len(h) for h in d.hands] == [k] * n
+    assert len(d.stock) == stock
+    assert d.aside == []
+    assert sorted([t for h in d.hands for t in h] + d.stock) == list(range(28))
+
+
+def assert_lowest_wins_at(g, target):
+    """3 players: nothing ends below ``target``; at it the lowest total wins; a tie plays on."""
+    teams = g.teams(3)
+    assert g.match_result([target - 1, 20, 30], 2, teams) is None
+    assert g.match_result([target, 20, 30], 2, teams).winners == [1]
+    assert g.match_result([target, 20, 20], 2, teams) is None

@@ -5,7 +5,6 @@ Spec: /work/shared/rules/cross.md. Cross ends are [N, E, S, W].
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -16,7 +15,7 @@ from domine.moves import IllegalMove, place
 from domine.position import position
 from domine.tiles import parse_tile, tile_str
 
-from helpers import full_deal, later_hand, play, play_out, previous
+from helpers import assert_deal_sizes, assert_lowest_wins_at, full_deal, later_hand, play, play_out, previous
 from helpers import hand as held, move_names as names, tiles as T
 
 
@@ -270,11 +269,7 @@ def test_blocked_hand_scores_own_pips():
 # -- Options, deal, bad input ------------------------------------------------------------------
 @pytest.mark.parametrize("n,k,stock", [(2, 6, 16), (3, 5, 13), (4, 4, 12)])
 def test_deal_sizes(n, k, stock):
-    g = make_game("cross", players=n)
-    d = g.deal(random.Random(11))
-    assert [len(h) for h in d.hands] == [k] * n
-    assert len(d.stock) == stock
-    assert sorted([t for h in d.hands for t in h] + d.stock) == list(range(28))
+    assert_deal_sizes("cross", n, k, stock, seed=11)
 
 
 @pytest.mark.parametrize("n", [1, 5])
@@ -284,11 +279,7 @@ def test_player_count_limits(n):
 
 
 def test_default_target_150():
-    g = make_game("cross", players=3)
-    teams = g.teams(3)
-    assert g.match_result([149, 20, 30], 2, teams) is None
-    assert g.match_result([150, 20, 30], 2, teams).winners == [1]
-    assert g.match_result([150, 20, 20], 2, teams) is None
+    assert_lowest_wins_at(make_game("cross", players=3), 150)
 
 
 def test_target_option():

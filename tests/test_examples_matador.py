@@ -5,7 +5,6 @@ Spec: /work/shared/rules/matador.md. Touching halves sum to 7; 6-1, 5-2, 4-3, 0-
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -16,7 +15,7 @@ from domine.moves import IllegalMove, MoveError, place
 from domine.position import position
 from domine.tiles import parse_tile
 
-from helpers import full_deal, play, play_out, previous
+from helpers import assert_deal_sizes, assert_lowest_wins_at, full_deal, play, play_out, previous
 from helpers import move_names as names, tiles as T
 
 
@@ -344,11 +343,7 @@ def test_match_loser_of_a_played_hand_leads_the_next():
 # -- Options, deal, bad input ------------------------------------------------------------------
 @pytest.mark.parametrize("n,k,stock", [(2, 6, 16), (3, 5, 13), (4, 4, 12)])
 def test_deal_sizes(n, k, stock):
-    g = make_game("matador", players=n)
-    d = g.deal(random.Random(13))
-    assert [len(h) for h in d.hands] == [k] * n
-    assert len(d.stock) == stock
-    assert sorted([t for h in d.hands for t in h] + d.stock) == list(range(28))
+    assert_deal_sizes("matador", n, k, stock, seed=13)
 
 
 @pytest.mark.parametrize("n", [1, 5])
@@ -358,11 +353,7 @@ def test_player_count_limits(n):
 
 
 def test_default_target_100():
-    g = make_game("matador", players=3)
-    teams = g.teams(3)
-    assert g.match_result([99, 20, 30], 2, teams) is None
-    assert g.match_result([100, 20, 30], 2, teams).winners == [1]
-    assert g.match_result([100, 20, 20], 2, teams) is None
+    assert_lowest_wins_at(make_game("matador", players=3), 100)
 
 
 def test_target_option():

@@ -5,7 +5,6 @@ Spec: /work/shared/rules/ordinary.md (general.md for the shared conventions).
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -16,7 +15,7 @@ from domine.moves import MoveError, IllegalMove
 from domine.position import position
 from domine.tiles import parse_tile, tile_str, tiles_of
 
-from helpers import full_deal, later_hand, play, play_out, previous
+from helpers import assert_deal_sizes, full_deal, later_hand, play, play_out, previous
 from helpers import hand as held, move_names as names, tiles as T
 
 
@@ -560,12 +559,7 @@ def test_draw_until_fit_and_pass_at_reserve():
 # -- Options, deal, bad input ------------------------------------------------------------
 @pytest.mark.parametrize("n,k,stock", [(2, 6, 16), (3, 5, 13), (4, 4, 12), (5, 3, 13), (6, 2, 16)])
 def test_deal_sizes(n, k, stock):
-    g = make_game("ordinary", players=n)
-    d = g.deal(random.Random(7))
-    assert [len(h) for h in d.hands] == [k] * n
-    assert len(d.stock) == stock
-    assert d.aside == []
-    assert sorted([t for h in d.hands for t in h] + d.stock) == list(range(28))
+    assert_deal_sizes("ordinary", n, k, stock, seed=7)
 
 
 @pytest.mark.parametrize("n", [1, 7])
