@@ -113,7 +113,8 @@ BOT_HELP = {
     "medium": "heuristic",
     "hard": "search, about a second a decision",
 }
-_PARAMS = {"worlds": int, "think": float, "epsilon": float, "others": float, "model": float, "rollouts": int}
+_PARAMS = {"worlds": int, "think": float, "epsilon": float, "others": float, "model": float, "rollouts": int,
+           "exact": int, "margin": float}
 
 
 class BotError(ValueError):

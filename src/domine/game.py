@@ -100,6 +100,8 @@ class Game:
     partnership = False
     last_tile_announcement = False    # Jedan Kamen: an unannounced last tile is locked
     hand_size_total = 0               # if set, each player gets this many tiles minus the players
+    # two seats, no stock, first out or lower hand wins: the search bot may solve hands exactly
+    exact_search = False
     # who leads: first_lead is "heaviest double", "lowest double" (then the lightest tile) or
     # "lightest tile"; without_double (heaviest double only): "heaviest tile" or "redeal";
     # later_lead: "same", "loser, any tile", "loser, any double, else the first drawn tile",

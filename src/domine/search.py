@@ -11,6 +11,11 @@ bot never looks at a real hidden tile, and it never commits to one world.
 
 The budget is a number of worlds (deterministic for a seed) or a time limit
 (``think`` seconds), whichever comes first.
+
+In two-seat block (a game with ``exact_search``) the rollouts give way to exact
+search (``domine.exact``): each world's rest of the hand is searched to the end,
+and once few enough worlds remain to list them all, the bot searches its whole
+information set instead, which is its best play against a random opponent.
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ from __future__ import annotations
 import random
 import time
 
+from . import exact
 from .hand import HandState, Observation
 from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
 from .moves import DRAW
-from .tiles import PIPS
+from .tiles import BIT, PIPS
 
 
 def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1,
@@ -71,7 +77,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
                  epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
-                 rollouts: int = 1):
+                 rollouts: int = 1, exact: int = 3000, margin: float = 1.0):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.think = think
@@ -79,6 +85,8 @@ class SearchBot:
         self.others = others
         self.rollouts = rollouts   # rollouts per world and move
         self.model = model   # randomness of the greedy-or-random model of the other seats; None: none
+        self.exact = exact   # most worlds listed for an information-set search; 0: no exact search
+        self.margin = margin  # weight of the point margin beside winning
 
     def choose(self, obs: Observation) -> int:
         moves = obs.legal_moves
@@ -87,11 +95,15 @@ class SearchBot:
         game = game_of(obs)
         knowledge = Knowledge(obs, game)
         scale = max(1.0, game.hand_value(game.set_mask) / max(2, obs.players))
-        totals = [0.0] * len(moves)
         deadline = time.perf_counter() + self.think if self.think else None
         rng = self.rng
-        played = 0
         model = greedy_or_random(self.model) if self.model is not None else None
+        if self.exact and exact.applies(game, obs):
+            chosen = self._choose_exactly(obs, game, knowledge, model, scale, deadline)
+            if chosen is not None:
+                return chosen
+        totals = [0.0] * len(moves)
+        played = 0
         for _ in range(self.worlds):
             try:
                 world, weight = knowledge.sample_weighted(rng, model)
@@ -109,5 +121,52 @@ class SearchBot:
                 break
         if not played:
             return moves[0]
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+        return _best(moves, totals)
+
+    #: nodes an information-set search may visit before the bot settles for sampled worlds
+    NODE_BUDGET = 30_000
+
+    def _choose_exactly(self, obs: Observation, game, knowledge: Knowledge, model, scale: float,
+                        deadline: float | None) -> int | None:
+        """Exact search in two-seat block; None where it cannot help (the caller then rolls out)."""
+        moves = obs.legal_moves
+        if any(m >= DRAW for m in moves):
+            return None
+        worlds = exact.OpponentWorlds(obs, game, knowledge.possible(1 - obs.seat), model)
+        if not worlds.count:
+            return None
+        mine = sum(BIT[t] for t in obs.hand)
+        left, right = (obs.ends[0][1], obs.ends[1][1]) if obs.lead is not None else (-1, -1)
+        firsts = [exact.move_ends(m, left, right) for m in moves]
+        utility = exact.Utility(scale, self.margin)
+        listed = None
+        if worlds.count <= self.exact:
+            listed = worlds.all()
+            if not listed:
+                return None
+            if obs.lead is not None:
+                try:
+                    values = exact.information_set_values(mine, left, right, firsts, listed, utility,
+                                                          self.NODE_BUDGET)
+                    return _best(moves, values)
+                except exact.TooLarge:
+                    pass
+        totals = [0.0] * len(moves)
+        memo: dict = {}
+        for i in range(len(listed) if listed is not None else self.worlds):
+            theirs, weight = listed[i] if listed is not None else worlds.sample(self.rng)
+            if not weight:
+                continue
+            for j, (t, nl, nr) in enumerate(firsts):
+                rest = mine ^ BIT[t]
+                value = (utility.out(theirs, True) if not rest
+                         else exact.world_value(rest, theirs, nl, nr, False, utility, memo))
+                totals[j] += weight * value
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return _best(moves, totals)
+
+
+def _best(moves: list[int], values: list[float]) -> int:
+    """The move of highest value; of equal ones the first listed."""
+    return moves[max(range(len(moves)), key=lambda i: (values[i], -i))]

@@ -27,6 +27,7 @@ class Block(Game):
     min_players, max_players = 2, 4
     hand_sizes = {2: 7, 3: 5, 4: 5}
     leftover = "aside"
+    exact_search = True     # with 2 players (domine.exact checks the seats)
     target = 100
     options = (
         Option("double_nine", bool, False, "play with a double-nine set, 9 tiles each"),

@@ -1,0 +1,244 @@
+"""Exact search for two-seat block hands, where the whole game tree is small.
+
+A hand of two-player block has no stock: every tile is either in one of the two
+hands, on the table, or set aside for good, and a turn is one placement or a
+pass. Once the other seat's hand is fixed (one *world*), the rest of the hand is
+a tree of a few hundred to a few thousand positions, small enough to search to
+the end. The search bot uses that in two ways:
+
+* **per world** (``world_value``): the expected result of the hand when the
+  bot plays on perfectly and the other seat picks among its legal moves
+  uniformly at random, averaged over many worlds consistent with what the bot
+  knows (so-called perfect-information Monte Carlo, with exact leaves);
+* **over the information set** (``information_set_values``), once few enough
+  worlds remain to list them all: the bot's later moves may depend only on what
+  it will have seen, not on the world, so this is the best strategy against a
+  random opponent, with no "strategy fusion" at all.
+
+The utility is the one the rollouts use: 1 for a won hand, 1/2 for a tie, 0 for
+a lost one, plus the pip margin scaled down, so that a sure win is never traded
+for points. A game opts in with ``Game.exact_search``; its hands must end as
+block's do (the first seat out wins, or the lower hand when nothing fits).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from math import comb
+
+from .hand import Observation, placements
+from .layout import LEAD_END
+from .moves import DRAW
+from .tiles import BIT, HIGH, LOW, PIPS, TILES_WITH, tiles_of
+
+#: A world: (other seat's hand as a mask, weight of the evidence for it).
+World = tuple[int, float]
+
+
+class TooLarge(Exception):
+    """The information-set search went over its node budget."""
+
+
+def applies(game, obs: Observation) -> bool:
+    return bool(game.exact_search) and obs.players == 2 and obs.layout_kind == "line" and not obs.over
+
+
+def _pips(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += PIPS[low.bit_length() - 1]
+    return total
+
+
+def line_plays(hand: int, left: int, right: int) -> list[tuple[int, int, int]]:
+    """(tile, new left value, new right value) of every placement, mirror ends merged."""
+    out = []
+    m = hand & (TILES_WITH[left] | TILES_WITH[right])
+    while m:
+        low = m & -m
+        m ^= low
+        t = low.bit_length() - 1
+        lo, hi = LOW[t], HIGH[t]
+        if lo == left or hi == left:
+            out.append((t, hi if lo == left else lo, right))
+        if left != right and (lo == right or hi == right):
+            out.append((t, left, hi if lo == right else lo))
+    return out
+
+
+class Utility:
+    """Terminal values from the bot's side: win/tie/loss plus ``margin`` x pip margin / ``scale``."""
+
+    def __init__(self, scale: float, margin: float = 1.0):
+        self.k = margin / scale
+
+    def out(self, loser_hand: int, me_out: bool) -> float:
+        pips = _pips(loser_hand) * self.k
+        return 1.0 + pips if me_out else -pips
+
+    def blocked(self, mine: int, theirs: int) -> float:
+        a, b = _pips(mine), _pips(theirs)
+        if a == b:
+            return 0.5
+        return (1.0 if a < b else 0.0) + (b - a) * self.k
+
+
+def world_value(mine: int, theirs: int, left: int, right: int, my_turn: bool,
+                utility: Utility, memo: dict) -> float:
+    """Expected utility in one world: the bot maximises, the other seat plays at random."""
+    key = (mine, theirs, left, right, my_turn) if left <= right else (mine, theirs, right, left, my_turn)
+    v = memo.get(key)
+    if v is not None:
+        return v
+    hand = mine if my_turn else theirs
+    plays = line_plays(hand, left, right)
+    if not plays:
+        other = theirs if my_turn else mine
+        if other & (TILES_WITH[left] | TILES_WITH[right]):
+            v = world_value(mine, theirs, left, right, not my_turn, utility, memo)
+        else:
+            v = utility.blocked(mine, theirs)
+        memo[key] = v
+        return v
+    values = []
+    for t, nl, nr in plays:
+        rest = hand ^ BIT[t]
+        if not rest:
+            values.append(utility.out(theirs if my_turn else mine, my_turn))
+        elif my_turn:
+            values.append(world_value(rest, theirs, nl, nr, False, utility, memo))
+        else:
+            values.append(world_value(mine, rest, nl, nr, True, utility, memo))
+    v = max(values) if my_turn else sum(values) / len(values)
+    memo[key] = v
+    return v
+
+
+def information_set_values(mine: int, left: int, right: int, moves: list[tuple[int, int, int]],
+                           worlds: list[World], utility: Utility, budget: int) -> list[float]:
+    """For each of the bot's first moves, the weighted utility of its best world-blind plan.
+
+    Raises ``TooLarge`` after ``budget`` nodes.
+    """
+    nodes = [0]
+
+    def mine_to_play(hand: int, l: int, r: int, group: list[World]) -> float:
+        plays = line_plays(hand, l, r)
+        if not plays:
+            return theirs_to_play(hand, l, r, group)
+        return max(after_mine(hand, t, nl, nr, group) for t, nl, nr in plays)
+
+    def after_mine(hand: int, t: int, l: int, r: int, group: list[World]) -> float:
+        rest = hand ^ BIT[t]
+        if not rest:
+            return sum(w * utility.out(o, True) for o, w in group)
+        return theirs_to_play(rest, l, r, group)
+
+    def theirs_to_play(hand: int, l: int, r: int, group: list[World]) -> float:
+        nodes[0] += 1
+        if nodes[0] > budget:
+            raise TooLarge
+        fit = TILES_WITH[l] | TILES_WITH[r]
+        can_play = hand & fit
+        total = 0.0
+        branches: dict = {}
+        for o, w in group:
+            plays = line_plays(o, l, r)
+            if not plays:
+                if can_play:
+                    branches.setdefault(None, []).append((o, w))
+                else:
+                    total += w * utility.blocked(hand, o)
+                continue
+            p = w / len(plays)
+            for t, nl, nr in plays:
+                rest = o ^ BIT[t]
+                if rest:
+                    branches.setdefault((t, nl, nr), []).append((rest, p))
+                else:
+                    total += p * utility.out(hand, False)
+        for seen, sub in branches.items():   # what the bot sees next: a pass, or which tile went where
+            _, nl, nr = seen if seen is not None else (0, l, r)
+            total += mine_to_play(hand, nl, nr, sub)
+        return total
+
+    return [after_mine(mine, t, nl, nr, worlds) for t, nl, nr in moves]
+
+
+class OpponentWorlds:
+    """The other seat's possible hands and how well each explains its past choices.
+
+    ``possible`` comes from ``Knowledge`` (passes, the lead); each hand of the
+    right size drawn from it is weighted by the likelihood of the other seat's
+    placements under ``model`` (as in ``Knowledge.sample_weighted``).
+    """
+
+    def __init__(self, obs: Observation, game, possible: int, model=None):
+        self.game, self.model = game, model
+        self.me = obs.seat
+        self.other = 1 - obs.seat
+        self.size = obs.hand_sizes[self.other]
+        self.pool = tiles_of(possible)
+        self.count = comb(len(self.pool), self.size)
+        self.choices = self._their_choices(obs) if model is not None else []
+
+    def _their_choices(self, obs: Observation) -> list[tuple]:
+        """(layout then, move, tiles the other seat placed from then on) for each of its placements."""
+        layout = self.game.new_layout()
+        choices: list[list] = []
+        for seat, move in obs.history:
+            if move >= DRAW:
+                continue
+            t = move & 127
+            end = (move >> 7) & 31
+            if seat == self.other and end != LEAD_END:
+                choices.append([layout.copy(), move, 0])
+            if end == LEAD_END:
+                layout.place_lead(t)
+            else:
+                layout.place(end, t, (move >> 12) & 15)
+            if seat == self.other:
+                for c in choices:
+                    c[2] |= BIT[t]
+        return [tuple(c) for c in choices if c[0].targets]
+
+    def weight(self, hand: int) -> float:
+        if not self.choices:
+            return 1.0
+        fits, codes = self.game.set_fits, self.game.matching.codes
+        products = None
+        for layout, move, later in self.choices:
+            legal = placements(hand | later, layout, fits, codes)
+            if move not in legal:
+                return 0.0
+            if len(legal) > 1:
+                probabilities = self.model(legal, move)
+                products = list(probabilities) if products is None else [a * b for a, b in zip(products, probabilities)]
+        return sum(products) / len(products) if products else 1.0
+
+    def all(self) -> list[World]:
+        out = []
+        for combo in itertools.combinations(self.pool, self.size):
+            hand = sum(BIT[t] for t in combo)
+            w = self.weight(hand)
+            if w > 0:
+                out.append((hand, w))
+        return out
+
+    def sample(self, rng: random.Random) -> World:
+        hand = sum(BIT[t] for t in rng.sample(self.pool, self.size))
+        return hand, self.weight(hand)
+
+
+def move_ends(move: int, left: int, right: int) -> tuple[int, int, int]:
+    """(tile, new left, new right) of one of the bot's move ints."""
+    t = move & 127
+    end = (move >> 7) & 31
+    if end == LEAD_END:
+        return t, LOW[t], HIGH[t]
+    pip = (move >> 12) & 15
+    return (t, pip, right) if end == 0 else (t, left, pip)
+

@@ -1,0 +1,160 @@
+"""The exact block search: its values against the engine's own rules, and its worlds against the truth."""
+
+import random
+
+import pytest
+
+from domine import exact
+from domine.games import make_game
+from domine.knowledge import Knowledge, greedy_or_random
+from domine.search import SearchBot
+from domine.tiles import BIT
+
+GAME = make_game("block", 2)
+SCALE = GAME.hand_value(GAME.set_mask) / 2
+
+
+def _utility_of(state, seat):
+    """What ``exact.Utility`` should give a finished hand, computed from the engine's result."""
+    result = state.result
+    win = 0.5 if not result.winners else (1.0 if seat in result.winners else 0.0)
+    return win + (result.points[seat] - result.points[1 - seat]) / SCALE
+
+
+def _engine_value(state, seat):
+    """Expectimax over the engine itself: ``seat`` maximises, the other seat plays uniformly."""
+    if state.over:
+        return _utility_of(state, seat)
+    values = []
+    for move in state.legal_moves():
+        after = state.clone()
+        after.apply_unchecked(move)
+        values.append(_engine_value(after, seat))
+    return max(values) if state.acting_seat() == seat else sum(values) / len(values)
+
+
+def _positions(seed, most_tiles_in_hands, count):
+    """Positions of random 2-player block hands with the lead laid and few tiles left in hands."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = GAME.new_hand(GAME.deal(rng))
+        while not state.over:
+            in_hands = sum(h.bit_count() for h in state.hands)
+            if state.layout.lead >= 0 and in_hands <= most_tiles_in_hands:
+                found.append(state.clone())
+                break
+            state.apply(rng.choice(state.legal_moves()))
+    return found
+
+
+def _ends(state):
+    return state.layout.values[0], state.layout.values[1]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_world_value_is_the_engines_expectimax(seed):
+    utility = exact.Utility(SCALE)
+    for state in _positions(seed, 8, 6):
+        for me in (0, 1):
+            left, right = _ends(state)
+            mine, theirs = state.hands[me], state.hands[1 - me]
+            got = exact.world_value(mine, theirs, left, right, state.to_act == me, utility, {})
+            assert got == pytest.approx(_engine_value(state, me))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_world_information_set_is_that_world(seed):
+    utility = exact.Utility(SCALE)
+    for state in _positions(100 + seed, 9, 6):
+        me = state.to_act
+        mine, theirs = state.hands[me], state.hands[1 - me]
+        left, right = _ends(state)
+        firsts = exact.line_plays(mine, left, right)
+        if not firsts:
+            continue
+        values = exact.information_set_values(mine, left, right, firsts, [(theirs, 1.0)], utility, 10**6)
+        for (t, nl, nr), v in zip(firsts, values):
+            rest = mine ^ BIT[t]
+            expected = utility.out(theirs, True) if not rest else exact.world_value(rest, theirs, nl, nr, False, utility, {})
+            assert v == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_seeing_every_world_is_worth_at_least_a_world_blind_plan(seed):
+    """Per-world search may tailor later moves to the world: never less than the honest plan."""
+    utility = exact.Utility(SCALE)
+    rng = random.Random(seed)
+    for state in _positions(200 + seed, 8, 5):
+        me = state.to_act
+        mine = state.hands[me]
+        left, right = _ends(state)
+        firsts = exact.line_plays(mine, left, right)
+        pool = [t for t in range(28) if not (mine | state.layout.mask) & BIT[t]]
+        size = state.hands[1 - me].bit_count()
+        worlds = [(sum(BIT[t] for t in rng.sample(pool, size)), rng.random() + 0.1) for _ in range(6)]
+        honest = exact.information_set_values(mine, left, right, firsts, worlds, utility, 10**6)
+        for (t, nl, nr), v in zip(firsts, honest):
+            rest = mine ^ BIT[t]
+            seeing = sum(w * (utility.out(o, True) if not rest
+                              else exact.world_value(rest, o, nl, nr, False, utility, {})) for o, w in worlds)
+            assert seeing >= v - 1e-9
+
+
+def test_the_node_budget_is_enforced():
+    state = _positions(7, 12, 1)[0]
+    me = state.to_act
+    mine = state.hands[me]
+    left, right = _ends(state)
+    firsts = exact.line_plays(mine, left, right)
+    worlds = [(state.hands[1 - me], 1.0)]
+    with pytest.raises(exact.TooLarge):
+        exact.information_set_values(mine, left, right, firsts, worlds, exact.Utility(SCALE), 0)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_listed_worlds_hold_the_truth_and_respect_what_was_seen(seed):
+    rng = random.Random(seed)
+    model = greedy_or_random(0.2)
+    state = GAME.new_hand(GAME.deal(rng))
+    checked = 0
+    while not state.over:
+        seat = state.acting_seat()
+        obs = state.observation(seat)
+        if obs.lead is not None:
+            worlds = exact.OpponentWorlds(obs, GAME, Knowledge(obs, GAME).possible(1 - seat), model)
+            if worlds.count <= 3000:
+                listed = dict(worlds.all())
+                assert listed.get(state.hands[1 - seat], 0) > 0
+                seen = state.hands[seat] | state.layout.mask
+                size = obs.hand_sizes[1 - seat]
+                assert all(h.bit_count() == size and not h & seen for h in listed)
+                checked += 1
+        state.apply(rng.choice(state.legal_moves()))
+    assert checked
+
+
+def test_the_search_bot_uses_the_exact_search_only_where_it_applies():
+    assert exact.applies(GAME, GAME.new_hand(GAME.deal(random.Random(1))).observation(0)) is True
+    four = make_game("block", 4)
+    assert not exact.applies(four, four.new_hand(four.deal(random.Random(1))).observation(0))
+    draw = make_game("draw", 2)
+    assert not exact.applies(draw, draw.new_hand(draw.deal(random.Random(1))).observation(0))
+
+
+@pytest.mark.parametrize("options", [{}, {"openspiel": True}, {"double_nine": True}])
+def test_exact_search_is_deterministic_and_legal(options):
+    game = make_game("block", 2, options)
+    histories = []
+    for _ in range(2):
+        rng = random.Random(4)
+        state = game.new_hand(game.deal(rng))
+        bots = [SearchBot(seed=1, worlds=20), SearchBot(seed=2, worlds=20, exact=0)]
+        while not state.over:
+            seat = state.acting_seat()
+            obs = state.observation(seat)
+            move = bots[seat].choose(obs)
+            assert move in obs.legal_moves
+            state.apply(move)
+        histories.append(state.history)
+    assert histories[0] == histories[1]
