@@ -5,10 +5,14 @@ import random
 import pytest
 
 from domine import exact
+from domine.bots import GreedyBot
 from domine.games import make_game
 from domine.knowledge import Knowledge, greedy_or_random
 from domine.search import SearchBot
-from domine.tiles import BIT
+from domine.moves import DRAW
+from domine.tiles import BIT, PIPS
+
+from helpers import T
 
 GAME = make_game("block", 2)
 SCALE = GAME.hand_value(GAME.set_mask) / 2
@@ -21,16 +25,23 @@ def _utility_of(state, seat):
     return win + (result.points[seat] - result.points[1 - seat]) / SCALE
 
 
-def _engine_value(state, seat):
-    """Expectimax over the engine itself: ``seat`` maximises, the other seat plays uniformly."""
+def _engine_value(state, seat, greedy=0.0):
+    """Expectimax over the engine itself: ``seat`` maximises; the other seat plays its heaviest
+    tile with probability ``greedy`` (ties shared), else any legal move uniformly."""
     if state.over:
         return _utility_of(state, seat)
+    moves = state.legal_moves()
     values = []
-    for move in state.legal_moves():
+    for move in moves:
         after = state.clone()
         after.apply_unchecked(move)
-        values.append(_engine_value(after, seat))
-    return max(values) if state.acting_seat() == seat else sum(values) / len(values)
+        values.append(_engine_value(after, seat, greedy))
+    if state.acting_seat() == seat:
+        return max(values)
+    weights = [PIPS[m & 127] if m < DRAW else -1 for m in moves]
+    top = max(weights)
+    odds = [(1 - greedy) / len(moves) + (greedy / weights.count(top) if w == top else 0.0) for w in weights]
+    return sum(p * v for p, v in zip(odds, values))
 
 
 def _positions(seed, most_tiles_in_hands, count):
@@ -52,15 +63,47 @@ def _ends(state):
     return state.layout.values[0], state.layout.values[1]
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_world_value_is_the_engines_expectimax(seed):
+@pytest.mark.parametrize("greedy", [0.0, 0.6])
+@pytest.mark.parametrize("seed", range(3))
+def test_world_value_is_the_engines_expectimax(seed, greedy):
     utility = exact.Utility(SCALE)
     for state in _positions(seed, 8, 6):
         for me in (0, 1):
             left, right = _ends(state)
             mine, theirs = state.hands[me], state.hands[1 - me]
-            got = exact.world_value(mine, theirs, left, right, state.to_act == me, utility, {})
-            assert got == pytest.approx(_engine_value(state, me))
+            got = exact.world_value(mine, theirs, left, right, state.to_act == me, utility, {}, greedy)
+            assert got == pytest.approx(_engine_value(state, me, greedy))
+
+
+def test_their_odds():
+    plays = exact.line_plays(sum(BIT[T(x)] for x in ("6-5", "5-1", "5-5")), 5, 2)
+    assert sorted(PIPS[t] for t, _, _ in plays) == [6, 10, 11]
+    assert exact.their_odds(plays, 0.0) == [pytest.approx(1 / 3)] * 3
+    odds = exact.their_odds(plays, 0.9)
+    assert sum(odds) == pytest.approx(1.0)
+    assert dict(zip((PIPS[t] for t, _, _ in plays), odds))[11] == pytest.approx(0.1 / 3 + 0.9)
+
+
+def test_the_belief_in_a_greedy_opponent_grows_when_it_sheds_heavy_tiles():
+    greedy_bot = GreedyBot()
+    rng = random.Random(2)
+    beliefs = []
+    for _ in range(6):
+        state = GAME.new_hand(GAME.deal(rng))
+        while not state.over:
+            seat = state.acting_seat()
+            obs = state.observation(seat)
+            if seat == 1:
+                state.apply(greedy_bot.choose(obs))
+                continue
+            if obs.lead is not None:
+                worlds = exact.OpponentWorlds(obs, GAME, Knowledge(obs, GAME).possible(1), greedy_or_random(0.2))
+                for _ in range(50):
+                    worlds.sample(rng)
+                if worlds.belief():
+                    beliefs.append(worlds.belief()[1])
+            state.apply(rng.choice(state.legal_moves()))
+    assert beliefs and sum(beliefs) / len(beliefs) > 0.6
 
 
 @pytest.mark.parametrize("seed", range(4))

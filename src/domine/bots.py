@@ -114,7 +114,8 @@ BOT_HELP = {
     "hard": "search, about a second a decision",
 }
 _PARAMS = {"worlds": int, "think": float, "epsilon": float, "others": float, "model": float, "rollouts": int,
-           "exact": int, "margin": float}
+           "exact": int, "margin": float,
+           "opponent_model": int}
 
 
 class BotError(ValueError):

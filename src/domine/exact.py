@@ -86,9 +86,20 @@ class Utility:
         return (1.0 if a < b else 0.0) + (b - a) * self.k
 
 
+def their_odds(plays: list[tuple[int, int, int]], greedy: float) -> list[float]:
+    """How likely the other seat makes each placement: the heaviest tile with probability
+    ``greedy``, else any placement uniformly (``greedy`` = 0: uniformly random)."""
+    n = len(plays)
+    if not greedy:
+        return [1.0 / n] * n
+    top = max(PIPS[t] for t, _, _ in plays)
+    heaviest = sum(1 for t, _, _ in plays if PIPS[t] == top)
+    return [(1.0 - greedy) / n + (greedy / heaviest if PIPS[t] == top else 0.0) for t, _, _ in plays]
+
+
 def world_value(mine: int, theirs: int, left: int, right: int, my_turn: bool,
-                utility: Utility, memo: dict) -> float:
-    """Expected utility in one world: the bot maximises, the other seat plays at random."""
+                utility: Utility, memo: dict, greedy: float = 0.0) -> float:
+    """Expected utility in one world: the bot maximises, the other seat plays as ``their_odds``."""
     key = (mine, theirs, left, right, my_turn) if left <= right else (mine, theirs, right, left, my_turn)
     v = memo.get(key)
     if v is not None:
@@ -98,7 +109,7 @@ def world_value(mine: int, theirs: int, left: int, right: int, my_turn: bool,
     if not plays:
         other = theirs if my_turn else mine
         if other & (TILES_WITH[left] | TILES_WITH[right]):
-            v = world_value(mine, theirs, left, right, not my_turn, utility, memo)
+            v = world_value(mine, theirs, left, right, not my_turn, utility, memo, greedy)
         else:
             v = utility.blocked(mine, theirs)
         memo[key] = v
@@ -109,16 +120,22 @@ def world_value(mine: int, theirs: int, left: int, right: int, my_turn: bool,
         if not rest:
             values.append(utility.out(theirs if my_turn else mine, my_turn))
         elif my_turn:
-            values.append(world_value(rest, theirs, nl, nr, False, utility, memo))
+            values.append(world_value(rest, theirs, nl, nr, False, utility, memo, greedy))
         else:
-            values.append(world_value(mine, rest, nl, nr, True, utility, memo))
-    v = max(values) if my_turn else sum(values) / len(values)
+            values.append(world_value(mine, rest, nl, nr, True, utility, memo, greedy))
+    if my_turn:
+        v = max(values)
+    elif greedy:
+        v = sum(p * x for p, x in zip(their_odds(plays, greedy), values))
+    else:
+        v = sum(values) / len(values)
     memo[key] = v
     return v
 
 
 def information_set_values(mine: int, left: int, right: int, moves: list[tuple[int, int, int]],
-                           worlds: list[World], utility: Utility, budget: int) -> list[float]:
+                           worlds: list[World], utility: Utility, budget: int,
+                           greedy: float = 0.0) -> list[float]:
     """For each of the bot's first moves, the weighted utility of its best world-blind plan.
 
     Raises ``TooLarge`` after ``budget`` nodes.
@@ -153,8 +170,8 @@ def information_set_values(mine: int, left: int, right: int, moves: list[tuple[i
                 else:
                     total += w * utility.blocked(hand, o)
                 continue
-            p = w / len(plays)
-            for t, nl, nr in plays:
+            for (t, nl, nr), odds in zip(plays, their_odds(plays, greedy)):
+                p = w * odds
                 rest = o ^ BIT[t]
                 if rest:
                     branches.setdefault((t, nl, nr), []).append((rest, p))
@@ -184,6 +201,7 @@ class OpponentWorlds:
         self.pool = tiles_of(possible)
         self.count = comb(len(self.pool), self.size)
         self.choices = self._their_choices(obs) if model is not None else []
+        self.evidence: list[float] = []   # per model of play: summed likelihood of the worlds weighed
 
     def _their_choices(self, obs: Observation) -> list[tuple]:
         """(layout then, move, tiles the other seat placed from then on) for each of its placements."""
@@ -217,7 +235,15 @@ class OpponentWorlds:
             if len(legal) > 1:
                 probabilities = self.model(legal, move)
                 products = list(probabilities) if products is None else [a * b for a, b in zip(products, probabilities)]
-        return sum(products) / len(products) if products else 1.0
+        if not products:
+            return 1.0
+        self.evidence = [a + b for a, b in zip(self.evidence, products)] if self.evidence else products[:]
+        return sum(products) / len(products)
+
+    def belief(self) -> list[float]:
+        """How much each model of play is believed, from the worlds weighed so far (even if none)."""
+        total = sum(self.evidence)
+        return [e / total for e in self.evidence] if total > 0 else []
 
     def all(self) -> list[World]:
         out = []

@@ -77,7 +77,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
                  epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
-                 rollouts: int = 1, exact: int = 3000, margin: float = 1.0):
+                 rollouts: int = 1, exact: int = 3000, margin: float = 1.0, opponent_model: int = 1):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.think = think
@@ -87,6 +87,7 @@ class SearchBot:
         self.model = model   # randomness of the greedy-or-random model of the other seats; None: none
         self.exact = exact   # most worlds listed for an information-set search; 0: no exact search
         self.margin = margin  # weight of the point margin beside winning
+        self.opponent_model = opponent_model   # exact search: the other seat plays as believed (0: at random)
 
     def choose(self, obs: Observation) -> int:
         moves = obs.legal_moves
@@ -147,24 +148,32 @@ class SearchBot:
             if obs.lead is not None:
                 try:
                     values = exact.information_set_values(mine, left, right, firsts, listed, utility,
-                                                          self.NODE_BUDGET)
+                                                          self.NODE_BUDGET, self._greedy_share(worlds))
                     return _best(moves, values)
                 except exact.TooLarge:
                     pass
+        if listed is None:
+            listed = [w for w in (worlds.sample(self.rng) for _ in range(self.worlds)) if w[1]]
+        greedy = self._greedy_share(worlds)
         totals = [0.0] * len(moves)
         memo: dict = {}
-        for i in range(len(listed) if listed is not None else self.worlds):
-            theirs, weight = listed[i] if listed is not None else worlds.sample(self.rng)
-            if not weight:
-                continue
+        for theirs, weight in listed:
             for j, (t, nl, nr) in enumerate(firsts):
                 rest = mine ^ BIT[t]
                 value = (utility.out(theirs, True) if not rest
-                         else exact.world_value(rest, theirs, nl, nr, False, utility, memo))
+                         else exact.world_value(rest, theirs, nl, nr, False, utility, memo, greedy))
                 totals[j] += weight * value
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return _best(moves, totals)
+
+    def _greedy_share(self, worlds: "exact.OpponentWorlds") -> float:
+        """How often the other seat is expected to shed its heaviest tile, from the belief in the
+        greedy-or-random models after its choices so far (0: it is modelled as random)."""
+        belief = worlds.belief()
+        if not self.opponent_model or len(belief) < 2:
+            return 0.0
+        return belief[1] * (1.0 - self.model)
 
 
 def _best(moves: list[int], values: list[float]) -> int:
