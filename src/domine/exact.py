@@ -7,13 +7,14 @@ a tree of a few hundred to a few thousand positions, small enough to search to
 the end. The search bot uses that in two ways:
 
 * **per world** (``world_value``): the expected result of the hand when the
-  bot plays on perfectly and the other seat picks among its legal moves
-  uniformly at random, averaged over many worlds consistent with what the bot
-  knows (so-called perfect-information Monte Carlo, with exact leaves);
+  bot plays on perfectly and the other seat plays as modelled (``their_odds``:
+  at random, or shedding its heaviest tile as often as its past choices
+  suggest), averaged over many worlds consistent with what the bot knows
+  (so-called perfect-information Monte Carlo, with exact leaves);
 * **over the information set** (``information_set_values``), once few enough
   worlds remain to list them all: the bot's later moves may depend only on what
-  it will have seen, not on the world, so this is the best strategy against a
-  random opponent, with no "strategy fusion" at all.
+  it will have seen, not on the world, so this is the best strategy against an
+  opponent who plays as modelled, with no "strategy fusion" at all.
 
 The utility is the one the rollouts use: 1 for a won hand, 1/2 for a tie, 0 for
 a lost one, plus the pip margin scaled down, so that a sure win is never traded
