@@ -70,6 +70,20 @@ def line_plays(hand: int, left: int, right: int) -> list[tuple[int, int, int]]:
     return out
 
 
+_PLAYS_BY_TILE: dict[tuple[int, int], dict[int, list[tuple[int, int, int]]]] = {}
+
+
+def _plays_by_tile(left: int, right: int) -> dict[int, list[tuple[int, int, int]]]:
+    """tile -> [(index, new left, new right)] of its placements on these ends, any set; the index
+    names the placement the same way in every world."""
+    table = _PLAYS_BY_TILE.get((left, right))
+    if table is None:
+        table = _PLAYS_BY_TILE[(left, right)] = {}
+        for i, (t, nl, nr) in enumerate(line_plays((1 << len(PIPS)) - 1, left, right)):
+            table.setdefault(t, []).append((i, nl, nr))
+    return table
+
+
 class Utility:
     """Terminal values from the bot's side: win/tie/loss plus ``margin`` x pip margin / ``scale``."""
 
@@ -139,9 +153,10 @@ def information_set_values(mine: int, left: int, right: int, moves: list[tuple[i
                            greedy: float = 0.0) -> list[float]:
     """For each of the bot's first moves, the weighted utility of its best world-blind plan.
 
-    Raises ``TooLarge`` after ``budget`` nodes.
+    Raises ``TooLarge`` once it has looked at more than ``budget`` worlds, counting a world
+    again at each position of the other seat's where it is still possible.
     """
-    nodes = [0]
+    work = [0]
 
     def mine_to_play(hand: int, l: int, r: int, group: list[World]) -> float:
         plays = line_plays(hand, l, r)
@@ -156,30 +171,46 @@ def information_set_values(mine: int, left: int, right: int, moves: list[tuple[i
         return theirs_to_play(rest, l, r, group)
 
     def theirs_to_play(hand: int, l: int, r: int, group: list[World]) -> float:
-        nodes[0] += 1
-        if nodes[0] > budget:
+        work[0] += len(group)
+        if work[0] > budget:
             raise TooLarge
         fit = TILES_WITH[l] | TILES_WITH[r]
+        by_tile = _plays_by_tile(l, r)      # the same placements serve every world
         can_play = hand & fit
+        lost = utility.out(hand, False)
         total = 0.0
-        branches: dict = {}
+        branches: dict[int, list] = {}       # what the bot sees next: -1 a pass, else a placement
+        ends: dict[int, tuple[int, int]] = {}
         for o, w in group:
-            plays = line_plays(o, l, r)
-            if not plays:
+            m = o & fit
+            if not m:
                 if can_play:
-                    branches.setdefault(None, []).append((o, w))
+                    branches.setdefault(-1, []).append((o, w))
                 else:
                     total += w * utility.blocked(hand, o)
                 continue
-            for (t, nl, nr), odds in zip(plays, their_odds(plays, greedy)):
-                p = w * odds
-                rest = o ^ BIT[t]
+            plays = []
+            while m:
+                low = m & -m
+                m ^= low
+                for i, nl, nr in by_tile[low.bit_length() - 1]:
+                    plays.append((low, i, nl, nr))
+            if greedy:
+                odds = their_odds([(low.bit_length() - 1, 0, 0) for low, _, _, _ in plays], greedy)
+            else:
+                odds = [1.0 / len(plays)] * len(plays)
+            for (low, i, nl, nr), p in zip(plays, odds):
+                rest = o ^ low
                 if rest:
-                    branches.setdefault((t, nl, nr), []).append((rest, p))
+                    sub = branches.get(i)
+                    if sub is None:
+                        sub = branches[i] = []
+                        ends[i] = (nl, nr)
+                    sub.append((rest, w * p))
                 else:
-                    total += p * utility.out(hand, False)
-        for seen, sub in branches.items():   # what the bot sees next: a pass, or which tile went where
-            _, nl, nr = seen if seen is not None else (0, l, r)
+                    total += w * p * lost
+        for seen, sub in branches.items():
+            nl, nr = ends[seen] if seen >= 0 else (l, r)
             total += mine_to_play(hand, nl, nr, sub)
         return total
 

@@ -77,7 +77,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
                  epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
-                 rollouts: int = 1, exact: int = 3000, margin: float = 1.0, opponent_model: int = 1):
+                 rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.think = think
@@ -124,8 +124,9 @@ class SearchBot:
             return moves[0]
         return _best(moves, totals)
 
-    #: nodes an information-set search may visit before the bot settles for sampled worlds
-    NODE_BUDGET = 30_000
+    #: work (worlds looked at, about a microsecond each) an information-set search may take
+    #: before the bot settles for searching sampled worlds one by one
+    SEARCH_BUDGET = 800_000
 
     def _choose_exactly(self, obs: Observation, game, knowledge: Knowledge, model, scale: float,
                         deadline: float | None) -> int | None:
@@ -140,19 +141,17 @@ class SearchBot:
         left, right = (obs.ends[0][1], obs.ends[1][1]) if obs.lead is not None else (-1, -1)
         firsts = [exact.move_ends(m, left, right) for m in moves]
         utility = exact.Utility(scale, self.margin)
-        listed = None
-        if worlds.count <= self.exact:
-            listed = worlds.all()
-            if not listed:
-                return None
-            if obs.lead is not None:
-                try:
-                    values = exact.information_set_values(mine, left, right, firsts, listed, utility,
-                                                          self.NODE_BUDGET, self._greedy_share(worlds))
-                    return _best(moves, values)
-                except exact.TooLarge:
-                    pass
-        if listed is None:
+        listed = worlds.all() if worlds.count <= self.exact else None
+        if listed is not None and not listed:
+            return None
+        if listed and obs.lead is not None:
+            try:
+                values = exact.information_set_values(mine, left, right, firsts, listed, utility,
+                                                      self.SEARCH_BUDGET, self._greedy_share(worlds))
+                return _best(moves, values)
+            except exact.TooLarge:
+                pass
+        if listed is None or len(listed) > self.worlds:
             listed = [w for w in (worlds.sample(self.rng) for _ in range(self.worlds)) if w[1]]
         greedy = self._greedy_share(worlds)
         totals = [0.0] * len(moves)
