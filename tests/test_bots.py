@@ -11,7 +11,7 @@ from domine.hand import HandState, Observation
 from domine.match import Match
 
 COMBOS = [(gid, n) for gid, cls in GAMES.items() for n in range(cls.min_players, cls.max_players + 1)]
-FAST = {"search": "search:worlds=4", "hard": "hard:worlds=4,think=0.2"}
+FAST = {"search": "search:worlds=4,exact=500", "hard": "hard:worlds=4,think=0.2"}
 
 
 def _play(game, names, seed, hands=1):
@@ -99,7 +99,7 @@ def test_search_beats_random_on_block():
     for i in range(30):
         deal = game.deal(random.Random(500 + i))
         for search_seat in (0, 1):
-            bots = {search_seat: make_bot("search:worlds=30", seed=i), 1 - search_seat: make_bot("random", seed=i)}
+            bots = {search_seat: make_bot("search:worlds=30,exact=500", seed=i), 1 - search_seat: make_bot("random", seed=i)}
             state = game.new_hand(deal)
             while not state.over:
                 seat = state.acting_seat()

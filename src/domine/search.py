@@ -146,8 +146,11 @@ class SearchBot:
             return None
         if listed and obs.lead is not None:
             try:
+                budget = self.SEARCH_BUDGET
+                if self.think:   # about a microsecond a unit: keep within the time limit, deterministically
+                    budget = min(budget, int(self.think * 800_000))
                 values = exact.information_set_values(mine, left, right, firsts, listed, utility,
-                                                      self.SEARCH_BUDGET, self._greedy_share(worlds))
+                                                      budget, self._greedy_share(worlds))
                 return _best(moves, values)
             except exact.TooLarge:
                 pass
