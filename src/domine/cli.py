@@ -470,6 +470,26 @@ def _print_simulation(sim: Simulation, out: Console) -> None:
     out.print(f"{sim.hands_per_second:,.0f} hands per second ({sim.elapsed:.2f} s)")
 
 
+@contextmanager
+def _progress_bar(label: str, unit: str, total: int, show: bool) -> Iterator:
+    """A transient bar on stderr (only on a terminal); yields the function that advances it.
+    Ctrl-C ends the command with exit code 130."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = _err()
+    columns = [TextColumn(label), BarColumn(), MofNCompleteColumn()]
+    columns += [TextColumn(unit)] if unit else []
+    progress = Progress(*columns, TimeRemainingColumn(), console=err, disable=not (show and err.is_terminal),
+                        transient=True)
+    try:
+        with progress:
+            task = progress.add_task(label, total=total)
+            yield lambda n: progress.advance(task, n)
+    except KeyboardInterrupt:
+        err.print("Interrupted.", style="yellow")
+        raise typer.Exit(130)
+
+
 @app.command("simulate")
 def simulate_cmd(
     game: GameArgument,
@@ -497,20 +517,10 @@ def simulate_cmd(
         if jobs < 0:
             raise UserError("--jobs must be 0 (one per CPU) or more")
         opts = parse_options(option)
-        err = _err()
-        show = not as_json and err.is_terminal
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                            console=err, disable=not show, transient=True)
         total = hands if hands is not None else matches
-        try:
-            with progress:
-                task = progress.add_task("simulate", total=total)
-                sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
-                               jobs=jobs, options=opts, progress=lambda n: progress.advance(task, n))
-        except KeyboardInterrupt:
-            _err().print("Interrupted.", style="yellow")
-            raise typer.Exit(130)
+        with _progress_bar("simulating", "", total, show=not as_json) as advance:
+            sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
+                           jobs=jobs, options=opts, progress=advance)
     if as_json:
         typer.echo(json.dumps(sim.to_json(), indent=2))
     else:
@@ -543,20 +553,10 @@ def arena_cmd(
         if jobs < 0:
             raise UserError("--jobs must be 0 (one per CPU) or more")
         opts = parse_options(option)
-        err = _err()
-        show = not as_json and err.is_terminal
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        progress = Progress(TextColumn(f"{bot_a} vs {bot_b}"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("deals"), TimeRemainingColumn(), console=err, disable=not show,
-                            transient=True)
         try:
-            with progress:
-                task = progress.add_task("arena", total=deals)
+            with _progress_bar(f"{bot_a} vs {bot_b}", "deals", deals, show=not as_json) as advance:
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
-                                options=opts, progress=lambda n: progress.advance(task, n))
-        except KeyboardInterrupt:
-            _err().print("Interrupted.", style="yellow")
-            raise typer.Exit(130)
+                                options=opts, progress=advance)
         except ArenaError as e:   # a bot playing an illegal move: a bug, said plainly
             fail(f"the arena cannot go on: {e}", 1)
     if as_json:

@@ -31,7 +31,7 @@ from math import comb
 from .hand import Observation, placements
 from .layout import LEAD_END
 from .moves import DRAW
-from .tiles import BIT, HIGH, LOW, PIPS, TILES_WITH, tiles_of
+from .tiles import BIT, HIGH, LOW, PIPS, TILES_WITH, mask_of, pips_of, tiles_of
 
 #: A world: (other seat's hand as a mask, weight of the evidence for it).
 World = tuple[int, float]
@@ -43,15 +43,6 @@ class TooLarge(Exception):
 
 def applies(game, obs: Observation) -> bool:
     return bool(game.exact_search) and obs.players == 2 and obs.layout_kind == "line" and not obs.over
-
-
-def _pips(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        total += PIPS[low.bit_length() - 1]
-    return total
 
 
 def line_plays(hand: int, left: int, right: int) -> list[tuple[int, int, int]]:
@@ -91,11 +82,11 @@ class Utility:
         self.k = margin / scale
 
     def out(self, loser_hand: int, me_out: bool) -> float:
-        pips = _pips(loser_hand) * self.k
+        pips = pips_of(loser_hand) * self.k
         return 1.0 + pips if me_out else -pips
 
     def blocked(self, mine: int, theirs: int) -> float:
-        a, b = _pips(mine), _pips(theirs)
+        a, b = pips_of(mine), pips_of(theirs)
         if a == b:
             return 0.5
         return (1.0 if a < b else 0.0) + (b - a) * self.k
@@ -280,14 +271,14 @@ class OpponentWorlds:
     def all(self) -> list[World]:
         out = []
         for combo in itertools.combinations(self.pool, self.size):
-            hand = sum(BIT[t] for t in combo)
+            hand = mask_of(combo)
             w = self.weight(hand)
             if w > 0:
                 out.append((hand, w))
         return out
 
     def sample(self, rng: random.Random) -> World:
-        hand = sum(BIT[t] for t in rng.sample(self.pool, self.size))
+        hand = mask_of(rng.sample(self.pool, self.size))
         return hand, self.weight(hand)
 
 

@@ -29,7 +29,7 @@ from .games import make_game
 from .hand import OUT_OF_TURN, Deal, HandState, Observation
 from .layout import LEAD_END
 from .moves import ANNOUNCE, DRAW, PASS, MoveError
-from .tiles import BIT, DOUBLES_MASK, TILES_WITH, set_size, tiles_of
+from .tiles import BIT, DOUBLES_MASK, TILES_WITH, mask_of, set_size, tiles_of
 
 _GAMES: dict[tuple, Game] = {}
 
@@ -63,8 +63,8 @@ class Knowledge:
         self.game = game = game or game_of(obs)
         self.me = me = obs.seat
         self.n = n = obs.players
-        self.mine = _mask(obs.hand)
-        self.table = _mask(obs.layout_tiles)
+        self.mine = mask_of(obs.hand)
+        self.table = mask_of(obs.layout_tiles)
         self.unseen = game.set_mask & ~self.mine & ~self.table
         k = game.deal_size(n)
         self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k)] for s in range(n)]
@@ -391,9 +391,3 @@ def greedy_or_random(randomness: float = 0.5):
 
     return probabilities
 
-
-def _mask(tiles) -> int:
-    m = 0
-    for t in tiles:
-        m |= BIT[t]
-    return m

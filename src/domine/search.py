@@ -27,7 +27,7 @@ from . import exact
 from .hand import HandState, Observation
 from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
 from .moves import DRAW
-from .tiles import BIT, PIPS
+from .tiles import BIT, PIPS, mask_of
 
 
 def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1,
@@ -137,7 +137,7 @@ class SearchBot:
         worlds = exact.OpponentWorlds(obs, game, knowledge.possible(1 - obs.seat), model)
         if not worlds.count:
             return None
-        mine = sum(BIT[t] for t in obs.hand)
+        mine = mask_of(obs.hand)
         left, right = (obs.ends[0][1], obs.ends[1][1]) if obs.lead is not None else (-1, -1)
         firsts = [exact.move_ends(m, left, right) for m in moves]
         utility = exact.Utility(scale, self.margin)
