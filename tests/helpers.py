@@ -14,7 +14,8 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from domine.cli import app
-from domine.hand import Deal, HandContext, HandResult
+from domine.hand import Deal, HandContext
+from domine.results import HandResult
 from domine.tiles import parse_tile, set_size, tile_str, tiles_of
 
 runner = CliRunner()
@@ -34,6 +35,16 @@ def tiles(text: str) -> list[int]:
 def names(*texts: str) -> list[str]:
     """Tiles in their normal notation, sorted: compares with ``hand``."""
     return sorted(tile_str(T(t)) for t in texts)
+
+
+# -- a match's end ---------------------------------------------------------------------------
+def match_after(game, scores, hands_played, results=()):
+    """The game's verdict on a match with these totals after ``hands_played`` hands (None: it goes on)."""
+    from domine.match import Match
+
+    match = Match(game, seed=0, context=HandContext(hand_number=hands_played + 1, scores=list(scores)))
+    match.results = list(results)
+    return game.match_result(match)
 
 
 # -- a hand's state -------------------------------------------------------------------------
@@ -130,6 +141,6 @@ def assert_deal_sizes(game_id, n, k, stock, seed):
 def assert_lowest_wins_at(g, target):
     """3 players: nothing ends below ``target``; at it the lowest total wins; a tie plays on."""
     teams = g.teams(3)
-    assert g.match_result([target - 1, 20, 30], 2, teams) is None
-    assert g.match_result([target, 20, 30], 2, teams).winners == [1]
-    assert g.match_result([target, 20, 20], 2, teams) is None
+    assert match_after(g, [target - 1, 20, 30], 2) is None
+    assert match_after(g, [target, 20, 30], 2).winners == [1]
+    assert match_after(g, [target, 20, 20], 2) is None

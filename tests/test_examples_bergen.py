@@ -16,7 +16,7 @@ from domine.moves import IllegalMove
 from domine.position import position
 from domine.tiles import parse_tile, tile_str
 
-from helpers import full_deal, move_names as names
+from helpers import match_after, full_deal, move_names as names
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_ex4_reaching_15_mid_hand_wins_at_once():
     assert r.points == [2, 0]                 # no going-out bonus, the hand simply stops
     totals = [a + b for a, b in zip([14, 6], r.points)]
     assert totals == [16, 6]
-    assert g.match_result(totals, 3, g.teams(2)).winners == [0]
+    assert match_after(g, totals, 3).winners == [0]
 
 
 def test_ex4_below_15_the_hand_goes_on():
@@ -201,16 +201,16 @@ def test_target_option_mid_hand():
     pick(st, "4-2 R")
     assert st.over and st.result.reason == "target" and st.result.winners == [0]
     teams = g.teams(2)
-    assert g.match_result([4, 4], 2, teams) is None
-    assert g.match_result([5, 4], 2, teams).winners == [0]
+    assert match_after(g, [4, 4], 2) is None
+    assert match_after(g, [5, 4], 2).winners == [0]
 
 
 def test_default_target_15():
     g = make_game("bergen", players=3)
     teams = g.teams(3)
-    assert g.match_result([14, 14, 0], 5, teams) is None
-    assert g.match_result([15, 14, 0], 5, teams).winners == [0]
-    assert g.match_result([3, 16, 2], 5, teams).winners == [1]
+    assert match_after(g, [14, 14, 0], 5) is None
+    assert match_after(g, [15, 14, 0], 5).winners == [0]
+    assert match_after(g, [3, 16, 2], 5).winners == [1]
 
 
 # -- Worked example 5: spinner option (double-9) ---------------------------------------------------
@@ -349,7 +349,7 @@ def test_going_out_bonus_can_reach_the_target():
                   context=HandContext(hand_number=2, scores=[14, 6]))
     pick(st, "4-1 R")
     assert st.result.points == [1, 0]
-    assert g.match_result([15, 6], 2, g.teams(2)).winners == [0]
+    assert match_after(g, [15, 6], 2).winners == [0]
 
 
 def test_blocked_lowest_pip_count_scores_1():

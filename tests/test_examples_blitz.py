@@ -9,7 +9,7 @@ from domine.match import Match
 from domine.moves import PASS, IllegalMove
 from domine.position import position
 
-from helpers import T, hand, moves, names, play
+from helpers import match_after, T, hand, moves, names, play
 
 
 def make_deal(hands, undealt):
@@ -148,10 +148,10 @@ def test_example3_out_seat_scores_others_pips():
 def test_example3_80_plus_28_wins_match():
     g, st = _scoring()
     before = [30, 50, 80, 10]
-    assert g.match_result(before, 3, g.teams(4)) is None
+    assert match_after(g, before, 3) is None
     after = [b + p for b, p in zip(before, st.result.points)]
     assert after == [30, 50, 108, 10]
-    r = g.match_result(after, 4, g.teams(4))
+    r = match_after(g, after, 4)
     assert r.winners == [2] and not r.drawn
 
 
@@ -213,5 +213,5 @@ def test_four_to_eight_players():
 
 def test_target_100():
     g = make_game("blitz", 5)
-    assert g.match_result([99, 0, 0, 0, 0], 2, g.teams(5)) is None
-    assert g.match_result([99, 0, 100, 0, 0], 2, g.teams(5)).winners == [2]
+    assert match_after(g, [99, 0, 0, 0, 0], 2) is None
+    assert match_after(g, [99, 0, 100, 0, 0], 2).winners == [2]

@@ -10,7 +10,7 @@ from domine.moves import PASS, IllegalMove, end_of, is_place, tile_of
 from domine.position import position
 from domine.tiles import tile_str
 
-from helpers import T, hand, make_deal, moves, names, play, play_out
+from helpers import match_after, T, hand, make_deal, moves, names, play, play_out
 
 
 def ends_after(st, m):
@@ -252,8 +252,8 @@ def test_example3b_domino_returns_plus_minus_23():
 
 def test_example3_single_hand_is_the_match():
     g = make_game("block", 2, {"openspiel": True})
-    assert g.match_result([8, -8], 1, g.teams(2)).winners == [0]
-    assert g.match_result([-23, 23], 1, g.teams(2)).winners == [1]
+    assert match_after(g, [8, -8], 1).winners == [0]
+    assert match_after(g, [-23, 23], 1).winners == [1]
 
 
 # --- Example 4: openspiel equal totals ---------------------------------------------------
@@ -265,7 +265,7 @@ def test_example4_openspiel_equal_totals_score_zero():
     assert st.result.hand_values == [0, 0]
     assert st.result.points == [0, 0]
     assert st.result.winners == []
-    m = g.match_result(st.result.points, 1, g.teams(2))
+    m = match_after(g, st.result.points, 1)
     assert m.drawn and m.winners == []
 
 
@@ -308,8 +308,8 @@ def test_option_partners_teams_and_needs_four():
 
 def test_option_partners_match_end_names_team():
     g = make_game("block", 4, {"partners": True})
-    assert g.match_result([99, 40], 3, g.teams(4)) is None
-    assert sorted(g.match_result([40, 100], 3, g.teams(4)).winners) == [1, 3]
+    assert match_after(g, [99, 40], 3) is None
+    assert sorted(match_after(g, [40, 100], 3).winners) == [1, 3]
 
 
 def test_option_hand_size_seven_with_four_deals_all():
@@ -328,15 +328,15 @@ def test_option_hand_size_too_big_rejected():
 
 def test_default_target_100():
     g = make_game("block", 3)
-    assert g.match_result([99, 0, 50], 4, g.teams(3)) is None
-    r = g.match_result([20, 100, 50], 4, g.teams(3))
+    assert match_after(g, [99, 0, 50], 4) is None
+    r = match_after(g, [20, 100, 50], 4)
     assert r.winners == [1] and not r.drawn
 
 
 def test_option_target():
     g = make_game("block", 3, {"target": 61})
-    assert g.match_result([60, 0, 50], 4, g.teams(3)) is None
-    assert g.match_result([20, 0, 61], 4, g.teams(3)).winners == [2]
+    assert match_after(g, [60, 0, 50], 4) is None
+    assert match_after(g, [20, 0, 61], 4).winners == [2]
 
 
 def test_match_scores_carry_over():

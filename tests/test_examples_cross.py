@@ -15,7 +15,7 @@ from domine.moves import IllegalMove, place
 from domine.position import position
 from domine.tiles import parse_tile, tile_str
 
-from helpers import assert_deal_sizes, assert_lowest_wins_at, full_deal, later_hand, play, play_out, previous
+from helpers import match_after, assert_deal_sizes, assert_lowest_wins_at, full_deal, later_hand, play, play_out, previous
 from helpers import hand as held, move_names as names, tiles as T
 
 
@@ -150,7 +150,7 @@ def test_ex3_C_passes_150_and_B_wins_with_130():
     play(st, "2-1 N")
     totals = [a + b for a, b in zip([140, 120, 145], st.result.points)]
     assert totals == [140, 130, 155]
-    res = g.match_result(totals, 4, g.teams(3))
+    res = match_after(g, totals, 4)
     assert res is not None and res.winners == [1]
 
 
@@ -285,8 +285,8 @@ def test_default_target_150():
 def test_target_option():
     g = make_game("cross", players=3, options={"target": 40})
     teams = g.teams(3)
-    assert g.match_result([39, 20, 30], 2, teams) is None
-    assert g.match_result([40, 20, 30], 2, teams).winners == [1]
+    assert match_after(g, [39, 20, 30], 2) is None
+    assert match_after(g, [40, 20, 30], 2).winners == [1]
     with pytest.raises(GameError):
         make_game("cross", players=3, options={"target": 0})
     with pytest.raises(GameError):

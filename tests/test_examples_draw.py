@@ -10,7 +10,7 @@ from domine.moves import DRAW, PASS, IllegalMove
 from domine.position import position
 from domine.tiles import tile_str
 
-from helpers import T, hand, moves, names, play
+from helpers import match_after, T, hand, moves, names, play
 
 
 def stock_left(st):
@@ -152,8 +152,8 @@ def test_example3_seventy_plus_33_wins_match():
     before = [40, 55, 70]
     after = [b + p for b, p in zip(before, st.result.points)]
     assert after == [40, 55, 103]
-    assert g.match_result(before, 3, g.teams(3)) is None
-    r = g.match_result(after, 4, g.teams(3))
+    assert match_after(g, before, 3) is None
+    r = match_after(g, after, 4)
     assert r.winners == [2] and not r.drawn
 
 
@@ -200,7 +200,7 @@ def test_option_partners_teams_and_needs_four():
     assert g.teams(4) == [0, 1, 0, 1]
     with pytest.raises(GameError):
         make_game("draw", 2, {"partners": True})
-    assert sorted(g.match_result([60, 100], 5, g.teams(4)).winners) == [1, 3]
+    assert sorted(match_after(g, [60, 100], 5).winners) == [1, 3]
 
 
 @pytest.mark.parametrize("players, stock", [(2, 14), (3, 13), (4, 8)])
@@ -287,13 +287,13 @@ def test_default_drawn_match_must_be_placed_not_voluntary():
 
 def test_default_target_100():
     g = make_game("draw", 2)
-    assert g.match_result([99, 0], 5, g.teams(2)) is None
-    assert g.match_result([99, 100], 5, g.teams(2)).winners == [1]
+    assert match_after(g, [99, 0], 5) is None
+    assert match_after(g, [99, 100], 5).winners == [1]
 
 
 def test_option_target():
     g = make_game("draw", 3, {"target": 150})
-    assert g.match_result([149, 120, 0], 5, g.teams(3)) is None
-    assert g.match_result([150, 120, 0], 5, g.teams(3)).winners == [0]
+    assert match_after(g, [149, 120, 0], 5) is None
+    assert match_after(g, [150, 120, 0], 5).winners == [0]
     with pytest.raises(GameError):
         make_game("draw", 3, {"target": 0})

@@ -9,7 +9,7 @@ from domine.match import Match
 from domine.moves import DRAW, PASS, IllegalMove
 from domine.position import position
 
-from helpers import hand, make_deal, moves, names, play, play_out
+from helpers import match_after, hand, make_deal, moves, names, play, play_out
 
 
 # --- Example 1: source example ------------------------------------------------------
@@ -135,16 +135,16 @@ def test_deal_7_each_14_stock_all_drawable():
 
 def test_default_one_round_is_the_match():
     g = make_game("family")
-    assert g.match_result([1, 0], 1, g.teams(2)).winners == [0]
-    r = g.match_result([0, 0], 1, g.teams(2))
+    assert match_after(g, [1, 0], 1).winners == [0]
+    r = match_after(g, [0, 0], 1)
     assert r.drawn and r.winners == []
 
 
 def test_option_rounds_more_round_wins_takes_match():
     g = make_game("family", 2, {"rounds": 3})
-    assert g.match_result([2, 0], 2, g.teams(2)) is None
-    assert g.match_result([1, 2], 3, g.teams(2)).winners == [1]
-    r = g.match_result([1, 1], 3, g.teams(2))  # one drawn round
+    assert match_after(g, [2, 0], 2) is None
+    assert match_after(g, [1, 2], 3).winners == [1]
+    r = match_after(g, [1, 1], 3)  # one drawn round
     assert r.drawn and r.winners == []
 
 

@@ -15,7 +15,7 @@ from domine.moves import IllegalMove, MoveError, place
 from domine.position import position
 from domine.tiles import parse_tile
 
-from helpers import assert_deal_sizes, assert_lowest_wins_at, full_deal, play, play_out, previous
+from helpers import match_after, assert_deal_sizes, assert_lowest_wins_at, full_deal, play, play_out, previous
 from helpers import move_names as names, tiles as T
 
 
@@ -184,7 +184,7 @@ def test_ex5_A_passes_100_and_B_wins_with_48():
     play(st, "0-0 R")
     totals = [a + b for a, b in zip([90, 40, 55], st.result.points)]
     assert totals == [105, 48, 63]
-    res = g.match_result(totals, 3, g.teams(3))
+    res = match_after(g, totals, 3)
     assert res is not None and res.winners == [1]
 
 
@@ -359,7 +359,7 @@ def test_default_target_100():
 def test_target_option():
     g = make_game("matador", players=3, options={"target": 50})
     teams = g.teams(3)
-    assert g.match_result([49, 20, 30], 2, teams) is None
-    assert g.match_result([50, 20, 30], 2, teams).winners == [1]
+    assert match_after(g, [49, 20, 30], 2) is None
+    assert match_after(g, [50, 20, 30], 2).winners == [1]
     with pytest.raises(GameError):
         make_game("matador", players=3, options={"target": -1})

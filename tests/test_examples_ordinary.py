@@ -15,7 +15,7 @@ from domine.moves import MoveError, IllegalMove
 from domine.position import position
 from domine.tiles import parse_tile, tile_str, tiles_of
 
-from helpers import assert_deal_sizes, full_deal, later_hand, play, play_out, previous
+from helpers import match_after, assert_deal_sizes, full_deal, later_hand, play, play_out, previous
 from helpers import hand as held, move_names as names, tiles as T
 
 
@@ -57,10 +57,10 @@ def test_ex1_out_of_turn_offers_go_B_then_D_and_C_is_not_asked():
     play(st, "5-3")
     assert [s for s, _ in st.interrupts] == [1, 3]
     assert st.acting_seat() == 1
-    assert names(st) == ["5-5 L", "pass"]
+    assert names(st) == ["5-5 L", "decline"]
     play(st, "5-5 L")
     assert st.acting_seat() == 3
-    assert names(st) == ["3-3 R", "pass"]
+    assert names(st) == ["3-3 R", "decline"]
     play(st, "3-3 R")
     assert st.interrupts == []
     assert st.layout.values == [5, 3]   # the ends are still 3 and 5
@@ -114,9 +114,9 @@ def test_igra_preko_reda_two_doubles_one_player_lower_first_and_two_forfeits():
     play(st, "5-3")
     # Seat 2 decides separately for each double, the lower number first.
     assert [(s, [st.move_str(m) for m in o]) for s, o in st.interrupts] == [(2, ["3-3 R"]), (2, ["5-5 L"])]
-    assert st.acting_seat() == 2 and names(st) == ["3-3 R", "pass"]
+    assert st.acting_seat() == 2 and names(st) == ["3-3 R", "decline"]
     play(st, "3-3 R")
-    assert st.acting_seat() == 2 and names(st) == ["5-5 L", "pass"]
+    assert st.acting_seat() == 2 and names(st) == ["5-5 L", "decline"]
     play(st, "5-5 L")
     assert st.skips[2] == 2
     assert st.layout.values == [5, 3]
@@ -174,10 +174,10 @@ def test_igra_preko_reda_out_of_turn_placement_can_go_out_announced():
     st = six_players_both_doubles_state()
     assert st.acting_seat() == 3
     # Placing 3-3 leaves exactly one tile: offered with and without the announcement.
-    assert names(st) == ["3-3 R", "3-3 R !", "pass"]
+    assert names(st) == ["3-3 R", "3-3 R !", "decline"]
     play(st, "3-3 R !")
     assert st.acting_seat() == 3
-    assert names(st) == ["5-5 L", "pass"]
+    assert names(st) == ["5-5 L", "decline"]
     play(st, "5-5 L")
     assert st.over
     r = st.result
@@ -246,7 +246,7 @@ def test_later_hand_weakest_without_double_draws_first_drawable_tile_whatever_it
     play(st, "3-0")
     assert st.layout.values == [3, 0]
     assert [s for s, _ in st.interrupts] == [2]   # seat 2 holds 3-3; nobody holds 0-0
-    assert names(st) == ["3-3 L", "pass"]
+    assert names(st) == ["3-3 L", "decline"]
 
 
 def test_later_hand_leader_is_ranking_last_of_previous_hand():
@@ -438,7 +438,7 @@ def test_jedan_kamen_forfeited_turn_does_not_count_for_the_lock():
     play(st, "draw")
     play(st, "5-3")
     assert st.acting_seat() == 1
-    assert names(st) == ["3-3 R", "3-3 R !", "pass"]   # out-of-turn double leaving one tile
+    assert names(st) == ["3-3 R", "3-3 R !", "decline"]   # out-of-turn double leaving one tile
     play(st, "3-3 R")                                  # not announced
     assert locked(st, 1) == ["6-6"]
     assert st.to_act == 2                              # seat 1's first turn is forfeited
@@ -484,7 +484,7 @@ def test_ex3_match_ends_and_lowest_total_A_wins():
     play(st, "5-4 L")
     totals = [a + b for a, b in zip([140, 131, 138], st.result.points)]
     assert totals == [140, 150, 151]
-    res = g.match_result(totals, 5, g.teams(3))
+    res = match_after(g, totals, 5)
     assert res is not None
     assert res.winners == [0]
 
@@ -571,18 +571,18 @@ def test_player_count_limits(n):
 def test_default_target_150_lowest_wins_ties_play_on():
     g = make_game("ordinary", players=3)
     teams = g.teams(3)
-    assert g.match_result([149, 10, 20], 3, teams) is None
-    assert g.match_result([150, 10, 20], 3, teams).winners == [1]
-    assert g.match_result([170, 30, 30], 3, teams) is None        # tie for lowest: play on
-    assert g.match_result([170, 30, 31], 4, teams).winners == [1]
+    assert match_after(g, [149, 10, 20], 3) is None
+    assert match_after(g, [150, 10, 20], 3).winners == [1]
+    assert match_after(g, [170, 30, 30], 3) is None        # tie for lowest: play on
+    assert match_after(g, [170, 30, 31], 4).winners == [1]
 
 
 def test_target_option():
     g = make_game("ordinary", players=3, options={"target": 60})
     teams = g.teams(3)
-    assert g.match_result([59, 10, 20], 3, teams) is None
-    assert g.match_result([60, 10, 20], 3, teams).winners == [1]
-    assert g.match_result([149, 10, 20], 3, teams).winners == [1]
+    assert match_after(g, [59, 10, 20], 3) is None
+    assert match_after(g, [60, 10, 20], 3).winners == [1]
+    assert match_after(g, [149, 10, 20], 3).winners == [1]
 
 
 @pytest.mark.parametrize("opts", [{"target": 0}, {"target": -5}, {"target": "x"}, {"bogus": 1}])

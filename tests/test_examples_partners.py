@@ -10,7 +10,7 @@ from domine.moves import DRAW, PASS, IllegalMove
 from domine.position import position
 from domine.tiles import BIT
 
-from helpers import T, hand, make_deal, moves, names, play
+from helpers import match_after, T, hand, make_deal, moves, names, play
 
 
 # --- Example 1: reserve -----------------------------------------------------------
@@ -75,10 +75,10 @@ def test_blocked_hand_also_scored_both_ways():
 def test_example3_both_over_150_higher_wins():
     g, st = _scoring()
     before = [140, 145]
-    assert g.match_result(before, 3, g.teams(4)) is None
+    assert match_after(g, before, 3) is None
     after = [b + p for b, p in zip(before, st.result.points)]
     assert after == [162, 155]
-    r = g.match_result(after, 4, g.teams(4))
+    r = match_after(g, after, 4)
     assert sorted(r.winners) == [0, 2] and not r.drawn
 
 
@@ -94,9 +94,9 @@ def test_example3_through_a_match():
 
 def test_rule9_equal_scores_play_on():
     g = make_game("partners", 4)
-    assert g.match_result([160, 160], 5, g.teams(4)) is None
-    assert g.match_result([149, 120], 5, g.teams(4)) is None
-    assert sorted(g.match_result([150, 149], 5, g.teams(4)).winners) == [0, 2]
+    assert match_after(g, [160, 160], 5) is None
+    assert match_after(g, [149, 120], 5) is None
+    assert sorted(match_after(g, [150, 149], 5).winners) == [0, 2]
 
 
 # --- Rules --------------------------------------------------------------------------

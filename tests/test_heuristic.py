@@ -10,13 +10,14 @@ from domine import bots
 from domine.bots import greedy_move
 from domine.games import GAMES, make_game
 from domine.hand import HandContext
+from domine.games.bergen import headers as bergen_header
 from domine.heuristic import (
-    WEIGHTS, HeuristicBot, bergen_header, p_cannot_play, resulting_ends, score_moves,
+    WEIGHTS, HeuristicBot, p_cannot_play, resulting_ends, score_moves,
 )
 from domine.knowledge import Knowledge
 from domine.layout import LEAD_END
 from domine.match import Match
-from domine.moves import ANNOUNCE, DRAW, PASS, place
+from domine.moves import ANNOUNCE, DECLINE, DRAW, PASS, place
 from domine.position import position
 from domine.simulate import simulate
 from domine.tiles import parse_tile, tile_id
@@ -158,7 +159,7 @@ def test_accepts_out_of_turn_double():
             st = match.start_hand()
             while not st.over:
                 moves = st.legal_moves()
-                if st.interrupts and len(moves) == 2 and PASS in moves:
+                if st.interrupts and len(moves) == 2 and DECLINE in moves:
                     obs = st.observation(st.acting_seat())
                     assert HeuristicBot(0).choose(obs) == moves[0]
                     seen += 1

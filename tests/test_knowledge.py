@@ -6,7 +6,7 @@ import random
 import pytest
 
 from domine.games import GAMES, make_game
-from domine.hand import Observation
+from domine.observation import Observation
 from domine.knowledge import Knowledge
 from domine.match import Match
 from domine.moves import PASS

@@ -20,7 +20,6 @@ import re
 
 import pytest
 
-from domine.hand import OUT_OF_TURN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +27,10 @@ from domine.bots import make_bot
 from domine.games import GAMES, make_game
 from domine.layout import LEAD_END
 from domine.match import Match
-from domine.moves import ANNOUNCE, DRAW, PASS, IllegalMove, is_place, place
+from domine.moves import (
+    ANNOUNCE, DECLINE, DISCARD, DRAW, HIDDEN, PAIR, PASS, STOP, TURN_UP, IllegalMove, end_of, is_hidden,
+    is_place, kind, kind_of, open_of, place, placements_of, tile_of,
+)
 from domine.records import match_record, replay, seat_view
 from domine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, tile_str, tiles_of
 
@@ -249,8 +251,9 @@ def _tiles_shown(obs) -> set[int]:
     for arm in obs.arms:
         shown.update(t for t, _ in arm)
     for _, m in obs.history:
-        if m < PASS and m != DRAW:
-            shown.add(m & 127)
+        shown.update(tile_of(p) for p in placements_of(m))
+        if kind(m) in (DRAW, DISCARD, TURN_UP) and not is_hidden(m):
+            shown.add(tile_of(m))
     for m in obs.legal_moves:
         if is_place(m):
             shown.add(m & 127)
@@ -281,18 +284,18 @@ def check_observation(state, seat):
     else:
         assert obs.legal_moves == []
     assert obs.locked == tiles_of(state.locked[seat])
-    # history: own moves exact, others' draws carry no tile, others' silent declines of an
-    # out-of-turn double are left out
-    public = [(s, m) for s, m in state.history if s == seat or not (m >= PASS and m & OUT_OF_TURN)]
+    # history: own moves exact, others' draws and discards carry no tile (unless the game
+    # shows them to all), others' silent declines of an out-of-turn double are left out
+    public = [(s, m) for s, m in state.history if s == seat or kind(m) != DECLINE]
     assert len(obs.history) == len(public)
     for (s, m), (s2, m2) in zip(obs.history, public):
         assert s == s2
-        if s != seat and DRAW <= m2 < PASS:
-            assert m == DRAW
+        if s != seat and kind(m2) in (DRAW, DISCARD) and kind(m2) not in state.game.public_kinds:
+            assert m == kind(m2) | HIDDEN
         else:
             assert m == m2
     # no tile another seat holds, nor a stock or aside tile, is named anywhere
-    own_draws = {m & 127 for s, m in state.history if s == seat and DRAW <= m < PASS}
+    own_draws = {tile_of(m) for s, m in state.history if s == seat and kind(m) == DRAW}
     hidden = (_or(h for s, h in enumerate(state.hands) if s != seat)
               | _mask(state.stock[state.stock_pos:]) | _mask(state.deal.aside))
     leaked = _tiles_shown(obs) & set(tiles_of(hidden))
@@ -369,7 +372,7 @@ def random_candidates(game, state, rng, k):
     with every open pip, with and without an announcement, plus DRAW and PASS."""
     ends = list(range(len(state.layout.values))) + [LEAD_END]
     size = set_size(game.max_pip)
-    out = [DRAW, PASS]
+    out = [DRAW, PASS, STOP, DECLINE, DISCARD | rng.randrange(size)]
     for _ in range(k):
         m = place(rng.randrange(size), rng.choice(ends), rng.randrange(game.max_pip + 1))
         out.append(m | ANNOUNCE if rng.random() < 0.2 else m)
@@ -395,10 +398,16 @@ def near_misses(game, legal):
 
 def assert_sound(game, state, m):
     """A listed placement lays a tile the acting seat holds, by the game's matching rule."""
-    if not is_place(m):
-        assert m in (DRAW, PASS)
+    if kind(m) == PAIR:
+        for p in placements_of(m):
+            assert_sound(game, state, p)
         return
-    t, e, o = m & 127, (m >> 7) & 31, (m >> 12) & 15
+    if not is_place(m):
+        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) == DISCARD, m
+        if kind(m) == DISCARD:
+            assert state.hands[state.acting_seat()] & BIT[tile_of(m)]
+        return
+    t, e, o = tile_of(m), end_of(m), open_of(m)
     assert state.hands[state.acting_seat()] & BIT[t], f"{tile_str(t)} is not the mover's"
     lay = state.layout
     if e == LEAD_END:
@@ -406,7 +415,7 @@ def assert_sound(game, state, m):
         return
     assert lay.lead >= 0 and e < len(lay.values) and not lay.closed[e]
     v, lo, hi = lay.values[e], LOW[t], HIGH[t]
-    if game.id == "matador":   # touching halves sum to 7; matadors are wild
+    if game.matching.name == "sum-to-seven":   # touching halves sum to 7; matadors are wild
         if t in MATADORS:
             assert o in (lo, hi)
         else:
@@ -432,11 +441,11 @@ def test_listed_moves_apply_and_unlisted_moves_do_not(combo, seed):
             c = state.clone()
             c.apply(m)
             assert_conserved(game, c)
-            assert len(c.history) == len(state.history) + 1
+            assert len(c.history) >= len(state.history) + 1   # the move, and any forced events
         for m in legal:
             assert_sound(game, state, m)
-        if PASS in legal:   # a pass only when nothing else is allowed (or to decline an offer)
-            assert legal[-1] == PASS and (len(legal) == 1 or state.interrupts)
+        if PASS in legal:   # a pass only when nothing else is allowed
+            assert legal == [PASS]
         legal_set = set(legal)
         sample = [m for m in random_candidates(game, state, rng, 10) if m not in legal_set]
         near = near_misses(game, legal)
@@ -492,7 +501,7 @@ def test_saved_records_replay_to_the_same_result(combo, seed):
     assert report.scores == match.scores
     assert report.result == match.result.to_json()
     assert report.hands == match.hands_played == len(record["hands"])
-    assert report.moves == sum(len(s.history) for s in match.hands)
+    assert report.moves == sum(1 for s in match.hands for _, m in s.history if not kind_of(m).forced)
     for state, raw in zip(match.hands, record["hands"]):
         assert raw["result"]["points"] == state.result.points
 
@@ -558,7 +567,8 @@ def test_seat_view_hides_other_hands_and_draws(combo, seed, stop):
                     assert v == m
             # no tile that stayed hidden from this seat is named anywhere in its view
             seen = set(tiles_of(state.layout.mask | state.hands[seat]))
-            seen |= {m & 127 for s, m in state.history if s == seat and DRAW <= m < PASS}
+            seen |= {tile_of(m) for s, m in state.history if s == seat and kind(m) in (DRAW, DISCARD)}
+            seen |= {tile_of(m) for s, m in state.history if kind(m) == TURN_UP}
             hidden = set(range(set_size(game.max_pip))) - seen
             text = json.dumps({k: v for k, v in shown.items() if k != "result"})
             named = {parse_tile(t, game.max_pip) for t in re.findall(r"\b\d+-\d+\b", text)}

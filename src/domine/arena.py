@@ -32,7 +32,7 @@ Scoring
     * A play's margin for A (``margin_of_play``): the points of A's seats'
       teams minus those of B's seats' teams, each side averaged over its seats
       (so it is per seat when a side holds two seats of an individual game);
-      in games whose points are penalties (``match_end == "low"``) the sign is
+      in games whose points are penalties (``game.points == PENALTY``) the sign is
       flipped, so a positive margin always favours A.
     * A deal's score is the mean of its two plays' outcomes, its margin the
       mean of the two margins; the deal *differs* when the two outcomes differ.
@@ -68,6 +68,7 @@ from .game import Game
 from .games import game_class, make_game
 from .hand import Deal, HandContext
 from .moves import MoveError
+from .parts.scoring import PENALTY
 from .simulate import derive_seed, run_blocks
 
 BLOCK_SIZE = 50          # deals per block
@@ -207,7 +208,7 @@ def play_deal(game: Game, deal: Deal, names: dict[str, str], sides: Sequence[str
     idx = [0 if side == "A" else 1 for side in sides]
     n_teams = max(game.teams(len(sides))) + 1
     state = game.new_hand(Deal([h[:] for h in deal.hands], deal.stock[:], deal.aside[:]),
-                          HandContext(hand_number=1, scores=[0] * n_teams, target=game.target))
+                          HandContext(hand_number=1, scores=[game.starting_score] * n_teams, target=game.target))
     clock = time.perf_counter
     while not state.over:
         moves = state.legal_moves()
@@ -233,7 +234,7 @@ def run_block(spec: ArenaBlock) -> BlockResult:
     """Play one block of deals; module-level so worker processes can run it."""
     game = make_game(spec.game, spec.players, dict(spec.options))
     n = game.players
-    penalties = game.match_end == "low"
+    penalties = game.points == PENALTY
     names = {"A": spec.bot_a, "B": spec.bot_b}
     seatings = (seat_sides(n, False), seat_sides(n, True))
     out = BlockResult()
@@ -400,7 +401,7 @@ def run_arena(
                               for j, k in enumerate("AB")},
         decisions={"A": decisions[0], "B": decisions[1]},
         elapsed=elapsed, hands_per_second=plays / elapsed if elapsed > 0 else 0.0,
-        blocks=len(specs), points_are_penalties=probe.match_end == "low",
+        blocks=len(specs), points_are_penalties=probe.points == PENALTY,
     )
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .hand import Observation
-from .moves import ANNOUNCE, DRAW
-from .tiles import PIPS
+from .observation import Observation
+from .moves import ANNOUNCE, pips_placed
 
 
 class Bot(Protocol):
@@ -49,8 +48,9 @@ def greedy_move(moves: list[int]) -> int:
     best = -1
     best_key = (-1, False)
     for m in moves:
-        if m < DRAW:
-            key = (PIPS[m & 127], bool(m & ANNOUNCE))
+        p = pips_placed(m)
+        if p >= 0:
+            key = (p, bool(m & ANNOUNCE))
             if key > best_key:
                 best, best_key = m, key
     return best if best >= 0 else moves[0]

@@ -25,7 +25,7 @@ from .game import Game, GameError
 from .games import GAMES, game_class, make_game
 from .hand import HandState
 from .match import Match
-from .moves import DRAW, PASS, MoveError
+from .moves import DECLINE, MoveError, is_place, kind
 from .records import RecordError, load_record, match_record, options_given, replay, save_record
 from .simulate import Simulation, simulate
 from .terminal import (
@@ -271,7 +271,7 @@ class TerminalMatch:
     def show_move(self, state: HandState, seat: int, move: int, out_of_turn: bool) -> None:
         if self.quiet:
             return
-        if out_of_turn and move >= PASS and not self.spectating and seat not in self.humans:
+        if kind(move) == DECLINE and not self.spectating and seat not in self.humans:
             return   # a bot silently declining an out-of-turn double: the table does not see it
         self.out.print(move_line(state, seat, move, self.kinds, show_draws=self.spectating,
                                  out_of_turn=out_of_turn, viewer=self.viewer))
@@ -316,12 +316,12 @@ class TerminalMatch:
     def human_move(self, state: HandState, seat: int) -> int:
         obs = state.observation(seat)
         legal = obs.legal_moves
-        if len(legal) == 1 and legal[0] >= DRAW:
+        if len(legal) == 1 and not is_place(legal[0]):
             return legal[0]   # a forced draw or pass needs no question
         labels = [state.move_str(m) for m in legal]
         title = f"Hand {obs.hand_number} · {self.name(seat)} to play"
         if state.interrupts:
-            title += " (out of turn: lay the offered double or pass)"
+            title += " (out of turn: lay the offered double or decline)"
 
         def show() -> None:
             self.out.rule(title)

@@ -28,9 +28,10 @@ import itertools
 import random
 from math import comb
 
-from .hand import Observation, placements
+from .hand import placements
+from .observation import Observation
 from .layout import LEAD_END
-from .moves import DRAW
+from .moves import end_of, is_place, open_of, tile_of
 from .tiles import BIT, HIGH, LOW, PIPS, TILES_WITH, mask_of, pips_of, tiles_of
 
 #: A world: (other seat's hand as a mask, weight of the evidence for it).
@@ -231,16 +232,15 @@ class OpponentWorlds:
         layout = self.game.new_layout()
         choices: list[list] = []
         for seat, move in obs.history:
-            if move >= DRAW:
+            if not is_place(move):
                 continue
-            t = move & 127
-            end = (move >> 7) & 31
+            t, end = tile_of(move), end_of(move)
             if seat == self.other and end != LEAD_END:
                 choices.append([layout.copy(), move, 0])
             if end == LEAD_END:
                 layout.place_lead(t)
             else:
-                layout.place(end, t, (move >> 12) & 15)
+                layout.place(end, t, open_of(move))
             if seat == self.other:
                 for c in choices:
                     c[2] |= BIT[t]
@@ -284,10 +284,9 @@ class OpponentWorlds:
 
 def move_ends(move: int, left: int, right: int) -> tuple[int, int, int]:
     """(tile, new left, new right) of one of the bot's move ints."""
-    t = move & 127
-    end = (move >> 7) & 31
+    t, end = tile_of(move), end_of(move)
     if end == LEAD_END:
         return t, LOW[t], HIGH[t]
-    pip = (move >> 12) & 15
+    pip = open_of(move)
     return (t, pip, right) if end == 0 else (t, left, pip)
 

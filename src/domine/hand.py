@@ -1,9 +1,11 @@
-"""The state of one hand (one deal played out) and what a seat may see of it.
+"""The state of one hand (one deal played out): the one turn engine behind every game.
 
-``HandState`` is the one generic turn engine behind every game. A game's
-definition (``domine.game.Game``) sets data it reads (layout kind, matching,
-draw policy, chained turns, ...) and may override a few hooks; the engine calls
-a hook only if the game overrides it, so plain games pay nothing for them.
+A game's definition (``domine.game.Game``) declares its turn (``parts.turns``),
+how a hand ends (``parts.hand_ends``), who leads (``parts.leads``) and a few
+hooks; this module carries them out. The engine calls a hook only if the game
+(or one of its conventions) fills it, so plain games pay nothing for them.
+
+What the seats may see is ``domine.observation``; move text is ``domine.notation``.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ from typing import TYPE_CHECKING
 from .layout import LEAD_END, Layout
 from .matching import STRIDE
 from .moves import (
-    ANNOUNCE, DRAW, PASS, AmbiguousMove, IllegalMove, MalformedMove, is_place,
+    DECLINE, DISCARD, DRAW, KIND_MASK, OUT_OF_TURN, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
+    IllegalMove, pair,
 )
-from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, TileError, parse_tile, tile_str, tiles_of
+from .results import HandResult, standard_ranking
+from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .observation import Observation
 
 
 @dataclass(slots=True)
@@ -33,81 +38,23 @@ class Deal:
 
 @dataclass(slots=True)
 class HandContext:
-    """What a hand needs to know of the match around it."""
+    """What a hand needs to know of the match around it (all of it public)."""
 
     hand_number: int = 1
     scores: list[int] | None = None        # per team, before this hand
     previous: "HandResult | None" = None
     previous_leader: int | None = None
     target: int | None = None
+    lot: int | None = None                 # a seat drawn by lot for this hand (jubilee)
 
     def copy(self) -> "HandContext":
         return HandContext(self.hand_number, list(self.scores) if self.scores is not None else None,
                            self.previous.copy() if self.previous is not None else None,
-                           self.previous_leader, self.target)
+                           self.previous_leader, self.target, self.lot)
 
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
-#: Marks, in the history only, an answer to an out-of-turn offer (Igra preko reda).
-OUT_OF_TURN = 1 << 17
-
-
-class HandResult:
-    """How a hand ended and what it scored.
-
-    ``ranking`` (seats best first, general rule 16) is worked out only when asked
-    for, since most games never need it.
-    """
-
-    __slots__ = ("reason", "out_seat", "hand_values", "tiles_left", "points", "winners",
-                 "last_placer", "_ranking")
-
-    def __init__(self, reason: str, out_seat: int | None, hand_values: list[int], tiles_left: list[int],
-                 points: list[int], winners: list[int], ranking: list[int] | None = None,
-                 last_placer: int | None = None):
-        self.reason = reason              # "domino", "blocked", "dead" (dead layout) or "target"
-        self.out_seat = out_seat          # the seat that went out, if any
-        self.hand_values = hand_values    # per seat, valued as the game scores them
-        self.tiles_left = tiles_left      # per seat
-        self.points = points              # per team, everything scored in this hand
-        self.winners = winners            # seats that won the hand (empty: nobody, or a tie)
-        self.last_placer = last_placer
-        self._ranking = ranking
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandResult):
-            return NotImplemented
-        return self.to_json() == other.to_json() and self.last_placer == other.last_placer
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def copy(self) -> "HandResult":
-        return HandResult(self.reason, self.out_seat, self.hand_values[:], self.tiles_left[:], self.points[:],
-                          self.winners[:], None if self._ranking is None else self._ranking[:], self.last_placer)
-
-    @property
-    def ranking(self) -> list[int]:
-        if self._ranking is None:
-            self._ranking = standard_ranking(self.hand_values, self.tiles_left, self.last_placer)
-        return self._ranking
-
-    def __repr__(self) -> str:
-        return (f"HandResult(reason={self.reason!r}, out_seat={self.out_seat}, hand_values={self.hand_values}, "
-                f"points={self.points}, winners={self.winners})")
-
-    def to_json(self) -> dict:
-        return {
-            "reason": self.reason, "out_seat": self.out_seat, "hand_values": self.hand_values,
-            "tiles_left": self.tiles_left, "points": self.points, "winners": self.winners,
-            "ranking": self.ranking,
-        }
-
-
-def standard_ranking(values: list[int], tiles: list[int], last_placer: int | None) -> list[int]:
-    """General rule 16: lower value, then fewer tiles, then turn order from the last placer."""
-    n = len(values)
-    start = last_placer if last_placer is not None else 0
-    return sorted(range(n), key=lambda s: (values[s], tiles[s], (s - start) % n))
+NOBODY = -1                 # the actor of an event no seat made (a tile turned up)
 
 
 def placements(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int, ...]]) -> list[int]:
@@ -129,33 +76,55 @@ def placements(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int
     return moves
 
 
+def pair_moves(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int, ...]]) -> list[int]:
+    """Two-by-two: two different tiles, one on each end as it stood before the turn.
+
+    With both ends showing one number the mirrored pairs are one move (general 23a).
+    A hand of exactly one tile plays it alone.
+    """
+    if hand.bit_count() == 1:
+        return placements(hand, layout, fits, codes)
+    v0, v1 = layout.values[0], layout.values[1]
+    left, right = hand & fits[v0], hand & fits[v1]
+    moves: list[int] = []
+    if not left or not right:
+        return moves
+    for a in tiles_of(left):
+        for b in tiles_of(right & ~BIT[a]):
+            if v0 == v1 and b < a:
+                continue
+            for ca in codes[a * STRIDE + v0]:
+                for cb in codes[b * STRIDE + v1]:
+                    moves.append(pair(ca, cb | (1 << 7)))
+    return moves
+
+
 class HandState:
     __slots__ = (
-        # per game, read-only: tables and policy flags
-        "game", "fits", "opens", "codes", "tactical", "drawn_must_play", "draw_limit", "chain",
-        "implicit_pass", "dead_ends_hand", "plain_turns", "_filter_hook", "_place_hook", "_turn_hook",
+        # per game, read-only: tables and the turn's declaration
+        "game", "turn", "fits", "codes", "draw_at_will", "drawn_must_play", "draw_limit", "end",
+        "plain_turns", "_filter_hook", "_place_hook", "_turn_hook", "_domino_ends",
         # the deal and the table
         "n", "context", "deal", "teams", "n_teams", "hands", "in_hands", "stock", "stock_pos",
-        "reserve", "drawable", "layout",
+        "reserve", "drawable", "layout", "discards",
         # the turn
-        "to_act", "special", "drawn", "restrict", "lead_mask", "lead_draw", "lead_was_drawn",
-        "locked", "skips", "interrupts", "resume_seat", "out_of_turn",
+        "to_act", "special", "drawn", "restrict", "owed", "placed_in_turn", "lead_mask", "lead_draw",
+        "lead_was_drawn", "locked", "skips", "interrupts", "resume_seat", "out_of_turn",
         # what happened
-        "last_placer", "leader", "history", "hand_points", "over", "result", "extra",
+        "last_placer", "leader", "history", "hand_points", "over", "result", "rules", "views",
     )
 
     def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None):
         self.game = game
+        turn = self.turn = game.turn
         self.fits = game.set_fits
-        self.opens = game.matching.opens
         self.codes = game.matching.codes
-        self.tactical = game.tactical_draw
-        self.drawn_must_play = game.drawn_tile_must_be_played
-        self.draw_limit = game.draw_limit if game.draw_limit is not None else 1 << 30
-        self.chain = game.chained_turns
-        self.implicit_pass = game.implicit_pass
-        self.dead_ends_hand = game.dead_layout_ends_hand
+        self.draw_at_will = turn.draw_at_will
+        self.drawn_must_play = turn.drawn_tile_must_be_played
+        self.draw_limit = turn.draw_limit if turn.draw_limit is not None else 1 << 30
+        self.end = game.hand_end
         self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns = game.hooks
+        self._domino_ends = game.hand_end.domino_ends_hand
         self.n = n = len(deal.hands)
         self.context = context or HandContext()
         self.deal = deal
@@ -169,10 +138,13 @@ class HandState:
         self.reserve = min(game.reserve, len(deal.stock))
         self.drawable = len(deal.stock) - self.reserve
         self.layout = game.new_layout()
+        self.discards = [0] * n
         self.to_act = 0
         self.special = True   # the lead is still to come
         self.drawn = 0
         self.restrict = 0     # after a drawn tile that must be played: that tile
+        self.owed = False     # a placement owed after a double (two-hander, troli)
+        self.placed_in_turn = 0
         self.lead_mask = 0
         self.lead_draw = ""   # "", "first" (lead the tile drawn) or "until_double"
         self.lead_was_drawn = False
@@ -183,11 +155,12 @@ class HandState:
         self.out_of_turn = False
         self.last_placer: int | None = None
         self.leader: int | None = None
-        self.history: list[tuple[int, int]] = []   # (seat, move); a draw carries its tile
+        self.history: list[tuple[int, int]] = []   # (seat, event); a draw carries its tile
+        self.views: list | None = None             # per-seat filtered history, built on demand
         self.hand_points = [0] * self.n_teams
         self.over = False
         self.result: HandResult | None = None
-        self.extra: dict = {}
+        self.rules = game.new_rules_state(self)
         game.setup_hand(self)
         if self._turn_hook:
             game.on_turn_start(self, self.to_act)
@@ -201,15 +174,31 @@ class HandState:
             return self._special_moves()
         seat = self.to_act
         hand = self.restrict or (self.hands[seat] & ~self.locked[seat])
-        moves = placements(hand, self.layout, self.fits, self.codes)
-        if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit \
+        turn = self.turn
+        if turn.pairs:
+            moves = pair_moves(hand, self.layout, self.fits, self.codes)
+        else:
+            moves = placements(hand, self.layout, self.fits, self.codes)
+        if moves and self.placed_in_turn and turn.continues == "at will" and not self.owed:
+            moves.append(STOP)
+        if self.drawable > 0 and (self.draw_at_will or not moves) and self.drawn < self.draw_limit \
                 and not self.restrict:
             moves.append(DRAW)
         if not moves:
-            moves.append(PASS)
+            if turn.discard_when_stuck:
+                moves = [DISCARD | t for t in tiles_of(self.hands[seat])]
+            else:
+                moves.append(PASS)
         if self._filter_hook:
             moves = self.game.filter_moves(self, seat, moves)
         return moves
+
+    def can_place(self, seat: int) -> bool:
+        """Whether ``seat`` could place now, were it his turn (for block tests)."""
+        hand = self.hands[seat]
+        if self.turn.pairs:
+            return bool(pair_moves(hand, self.layout, self.fits, self.codes))
+        return bool(hand & self.layout.playable)
 
     def play_random(self, rnd) -> None:
         """Finish the hand with uniformly random legal moves; ``rnd`` returns floats in [0, 1).
@@ -217,12 +206,12 @@ class HandState:
         The moves are exactly those that ``legal_moves`` and ``apply_unchecked``
         with the same ``rnd`` would give (a test holds it to that). Rollouts for
         search bots and the throughput benchmark live here, so ordinary turns of
-        line games without hooks run inline.
+        line games without hooks run inline; the block test inlined is the one of
+        ``parts.hand_ends.BLOCKED``, taken only for policies that allow it.
         """
         legal, apply = self.legal_moves, self.apply_unchecked
         layout = self.layout
-        if not self.plain_turns or self.chain or self.dead_ends_hand or self._filter_hook \
-                or layout.kind != "line" or layout.ends_by_double:
+        if not self.plain_turns or layout.kind != "line" or layout.ends_by_double:
             while not self.over:
                 moves = legal()
                 apply(moves[int(rnd() * len(moves))])
@@ -237,6 +226,7 @@ class HandState:
         codes0, codes1 = by_bit[0], by_bit[1]
         values, lengths, doubles, arms = layout.values, layout.lengths, layout.doubles, layout.arms
         following = [(s + 1) % self.n for s in range(self.n)]
+        at_will, draw_limit = self.draw_at_will, self.draw_limit
         stale = False   # layout.targets not yet brought up to date with layout.values
         while True:
             seat = self.to_act
@@ -258,7 +248,7 @@ class HandState:
                         low = m & -m
                         m ^= low
                         moves.extend(c[low])
-            if self.drawable > 0 and (self.tactical or not moves) and self.drawn < self.draw_limit:
+            if self.drawable > 0 and (at_will or not moves) and self.drawn < draw_limit:
                 moves.append(DRAW)
             if not moves:
                 moves.append(PASS)
@@ -286,7 +276,7 @@ class HandState:
             # a placement on a line end, as Layout.place and apply_unchecked would make it
             t = move & 127
             end = (move >> 7) & 31
-            o = move >> 12   # no announcement bit: filter hooks are excluded above
+            o = move >> 12   # no announcement bit: games with hooks are excluded above
             b = BIT[t]
             hand ^= b
             hands[seat] = hand
@@ -318,7 +308,7 @@ class HandState:
             return []
         if self.interrupts:
             seat, offered = self.interrupts[0]
-            moves = list(offered) + [PASS]
+            moves = list(offered) + [DECLINE]
         else:
             seat = self.to_act
             if self.lead_draw:
@@ -337,16 +327,29 @@ class HandState:
         if self.over:
             raise IllegalMove("the hand is over")
         if move not in self.legal_moves():
-            raise IllegalMove(self.explain_illegal(move))
+            from .notation import explain_illegal
+            raise IllegalMove(explain_illegal(self, move))
         self.apply_unchecked(move)
 
     def apply_unchecked(self, move: int) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for bots."""
         if move >= DRAW:
-            if move == DRAW:
+            k = move & KIND_MASK
+            if k == DRAW:
                 self._draw()
-            else:
+            elif k == PASS:
                 self._pass()
+            elif k == PAIR:
+                self._place_pair(move)
+            elif k == STOP:
+                self.history.append((self.to_act, STOP))
+                self._end_turn()
+            elif k == DISCARD:
+                self._discard(move)
+            elif k == DECLINE:
+                self._decline()
+            else:
+                raise IllegalMove(f"{move!r} is not a move a seat can make")
             return
         interrupted = bool(self.interrupts)
         seat = self.interrupts.pop(0)[0] if interrupted else self.to_act
@@ -370,26 +373,63 @@ class HandState:
             self.game.on_place(self, seat, move)
             if self.over:
                 return
-        if not hand:
+        if not hand and self._domino_ends:
             self.finish("domino", seat)
-            return
-        if self.dead_ends_hand and layout.is_dead():
-            self.finish("dead")
             return
         if interrupted or self.interrupts:
             if not self.interrupts:
                 self._resume()
-        elif self.chain and hand & layout.playable & ~self.locked[seat]:
-            self.drawn = 0
+            self._update_special()
         elif self.plain_turns:
             self.to_act = (seat + 1) % self.n
             self.drawn = 0
+            if self.special:
+                self._update_special()
         else:
-            self.next_turn()
-        if self.special or self.interrupts:
-            self._update_special()
-        if self.drawable <= 0 and not self.in_hands & layout.playable and not self.interrupts:
-            self.finish("blocked")
+            if self.special:
+                self._update_special()
+            self._continue_turn(seat, IS_DOUBLE[t])
+            if self.over:
+                return
+        self._check_end()
+
+    def _continue_turn(self, seat: int, double: bool) -> None:
+        """After a placement: the turn goes on as the game declares, or ends (general 23b)."""
+        turn = self.turn
+        hand = self.hands[seat] & ~self.locked[seat]
+        if turn.again_after_double and double:
+            self.owed = True
+        elif turn.continues == "one tile":
+            self._end_turn()
+            return
+        else:
+            self.owed = False
+        self.placed_in_turn += 1
+        self.drawn = 0
+        can_draw = self.owed and self.drawable > 0
+        if not (hand & self.layout.playable) and not can_draw:
+            self._end_turn()   # the rest of the turn is impossible: it ends with no move
+
+    def _place_pair(self, move: int) -> None:
+        seat = self.to_act
+        layout = self.layout
+        for placement in (move & 0xFFFF, (move >> SECOND_SHIFT) & 0xFFFF):
+            t = placement & 127
+            b = BIT[t]
+            self.hands[seat] ^= b
+            self.in_hands ^= b
+            layout.place((placement >> 7) & 31, t, (placement >> 12) & 15)
+        self.last_placer = seat
+        self.history.append((seat, move))
+        if self._place_hook:
+            self.game.on_place(self, seat, move)
+            if self.over:
+                return
+        if not self.hands[seat] and self._domino_ends:
+            self.finish("domino", seat)
+            return
+        self._end_turn()
+        self._check_end()
 
     def _draw(self) -> None:
         seat = self.to_act
@@ -404,9 +444,14 @@ class HandState:
         if self.layout.lead < 0:
             self._lead_draw(seat, t)
             return
-        if self.drawn_must_play and b & self.layout.playable & ~self.locked[seat]:
+        if self.turn.draw_ends_turn:
+            self._end_turn()
+        elif self.drawn_must_play and b & self.layout.playable & ~self.locked[seat]:
             self.restrict = b
-        self._check_blocked()
+        elif self.placed_in_turn and self.drawable <= 0 and \
+                not self.hands[seat] & ~self.locked[seat] & self.layout.playable:
+            self._end_turn()   # an owed placement that cannot be made: no move (general 23b)
+        self._check_end()
 
     def _lead_draw(self, seat: int, t: int) -> None:
         if self.lead_draw == "first" or IS_DOUBLE[t]:
@@ -424,20 +469,38 @@ class HandState:
                     return
 
     def _pass(self) -> None:
-        if self.interrupts:
-            seat, _ = self.interrupts.pop(0)
-            self.history.append((seat, PASS | OUT_OF_TURN))
-            if not self.interrupts:
-                self._resume()
-                self._update_special()
-            self._check_blocked()
+        seat = self.to_act
+        self.history.append((seat, PASS))
+        reason = self.end.after_pass(self, seat)
+        if reason:
+            self.finish(reason)   # the passer is the last seat in the history
             return
-        self.history.append((self.to_act, PASS))
         self.next_turn()
-        self._check_blocked()
+        self._check_end()
+
+    def _decline(self) -> None:
+        seat, _ = self.interrupts.pop(0)
+        self.history.append((seat, DECLINE))
+        if not self.interrupts:
+            self._resume()
+            self._update_special()
+        self._check_end()
+
+    def _discard(self, move: int) -> None:
+        seat = self.to_act
+        b = BIT[move & 127]
+        self.hands[seat] ^= b
+        self.in_hands ^= b
+        self.discards[seat] |= b
+        self.history.append((seat, move))
+        self._end_turn()
+        self._check_end()
 
     def _resume(self) -> None:
         self.to_act = self.resume_seat
+        self.next_turn()
+
+    def _end_turn(self) -> None:
         self.next_turn()
 
     def next_turn(self) -> None:
@@ -449,27 +512,47 @@ class HandState:
         while skips[seat]:
             skips[seat] -= 1
             seat = (seat + 1) % n
-        if self.implicit_pass:
-            playable = self.layout.playable
-            for _ in range(n):
-                if self.hands[seat] & playable:
+        if not self._domino_ends:
+            for _ in range(n):   # a seat that is out has no more turns (grape)
+                if self.hands[seat]:
                     break
                 seat = (seat + 1) % n
+        if self.turn.skip_when_stuck:
+            playable = self.layout.playable
+            if self.in_hands & playable:
+                while not self.hands[seat] & playable:
+                    self.history.append((seat, SKIP))   # a forced event, not a move
+                    seat = (seat + 1) % n
         self.to_act = seat
         self.drawn = 0
         self.restrict = 0
+        self.owed = False
+        self.placed_in_turn = 0
         if self._turn_hook:
             self.game.on_turn_start(self, seat)
 
-    def _check_blocked(self) -> None:
-        if not self.over and self.drawable <= 0 and self.layout.lead >= 0 \
-                and not self.in_hands & self.layout.playable and not self.interrupts:
+    def _check_end(self) -> None:
+        if self.over or self.interrupts or self.layout.lead < 0:
+            return
+        end = self.end
+        reason = end.after_turn(self)
+        if reason:
+            self.finish(reason)
+        elif end.blocked(self):
             self.finish("blocked")
+
+    def turn_up_lead(self, tile: int, first_turn: int) -> None:
+        """A set-aside tile turned face up as the lead, belonging to nobody (troli 3b)."""
+        self.layout.place_lead(tile, low_first=True)
+        self.history.append((NOBODY, TURN_UP | tile))
+        self.to_act = first_turn
+        self.special = False
 
     def finish(self, reason: str, out_seat: int | None = None) -> None:
         self.over = self.special = True
         result = self.game.score_hand(self, reason, out_seat)
         result.last_placer = self.last_placer
+        result.leader = self.leader
         self.result = result
 
     # -- values used by scoring -----------------------------------------------------------
@@ -482,163 +565,22 @@ class HandState:
             values = [self.hand_value(s) for s in range(self.n)]
         return standard_ranking(values, [h.bit_count() for h in self.hands], self.last_placer)
 
-    # -- notation -----------------------------------------------------------------------
+    # -- notation and views (see domine.notation and domine.observation) -------------------
     def move_str(self, move: int, seat_view: int | None = None) -> str:
-        """Format a move. A history draw carries its tile; it is hidden unless seat_view drew it."""
-        if move >= PASS:
-            return "pass"
-        if move >= DRAW:
-            t = move & 127
-            if move == DRAW:
-                return "draw"
-            return f"draw {tile_str(t)}"
-        t = move & 127
-        end = (move >> 7) & 31
-        text = tile_str(t)
-        if end != LEAD_END:
-            names = self._end_names()
-            text += " " + (names[end] if end < len(names) else str(end))
-            if self.game.matching.chooses_open[t]:
-                text += f" {(move >> 12) & 15}"
-        if move & ANNOUNCE:
-            text += " !"
-        return text
-
-    def _end_names(self) -> tuple[str, ...]:
-        from .layout import END_NAMES
-        return END_NAMES[self.layout.kind]
+        from .notation import move_str
+        return move_str(self, move)
 
     def parse_move(self, text: str) -> int:
-        """Read a move typed by a person (or held in a record) against the legal moves here."""
-        raw = text.strip()
-        words = raw.replace(",", " ").split()
-        if not words:
-            raise MalformedMove("empty move")
-        legal = self.legal_moves()
-        head = words[0].lower()
-        if head in ("draw", "d", "buy"):
-            if DRAW not in legal:
-                raise IllegalMove(self.explain_illegal(DRAW))
-            if len(words) > 1:
-                try:
-                    t = parse_tile(words[1], self.game.max_pip)
-                except TileError as e:
-                    raise MalformedMove(str(e)) from None
-                if self.drawable > 0 and self.stock[self.stock_pos] != t:
-                    raise IllegalMove(f"the next stock tile is {tile_str(self.stock[self.stock_pos])}, not {words[1]}")
-            return DRAW
-        if head in ("pass", "p"):
-            if PASS not in legal:
-                raise IllegalMove(self.explain_illegal(PASS))
-            return PASS
-        try:
-            t = parse_tile(words[0], self.game.max_pip)
-        except TileError as e:
-            raise MalformedMove(str(e)) from None
-        end_name = None
-        open_pip = None
-        announce = False
-        for w in words[1:]:
-            if w == "!":
-                announce = True
-            elif w.isdigit():
-                open_pip = int(w)
-            elif w.upper() in self._end_names():
-                end_name = w.upper()
-            else:
-                raise MalformedMove(f"cannot read {w!r} in {raw!r} (an end is one of {', '.join(self._end_names())})")
-        if end_name is not None and self.layout.lead < 0:
-            raise MalformedMove("the lead goes on an empty table: write only the tile")
-        candidates = []
-        names = self._end_names()
-        for m in legal:
-            if not is_place(m) or (m & 127) != t:
-                continue
-            end = (m >> 7) & 31
-            if end_name is not None and end != LEAD_END:
-                ok = names[end] == end_name
-                if not ok:
-                    # a merged place: any end showing an equivalent value names it
-                    idx = names.index(end_name) if end_name in names else -1
-                    ok = 0 <= idx < len(self.layout.values) and self._equivalent(idx, end)
-                if not ok:
-                    continue
-            if open_pip is not None and (m >> 12) & 15 != open_pip and end != LEAD_END:
-                continue
-            if bool(m & ANNOUNCE) != announce:
-                continue
-            candidates.append(m)
-        if len(candidates) == 1:
-            return candidates[0]
-        if not candidates:
-            guess = t | ((names.index(end_name) if end_name in names else 0) << 7)
-            if open_pip is not None:
-                guess |= open_pip << 12
-            if announce:
-                guess |= ANNOUNCE
-            raise IllegalMove(self.explain_illegal(guess, text=raw))
-        raise AmbiguousMove(
-            f"{raw!r} could mean {', '.join(self.move_str(m) for m in candidates)}: say which")
-
-    def _equivalent(self, a: int, b: int) -> bool:
-        """Whether end a is merged into end b by the layout's targets (general rule 23a)."""
-        lay = self.layout
-        if a >= len(lay.values) or lay.closed[a] or lay.values[a] != lay.values[b]:
-            return False
-        if lay.kind == "line" or (lay.kind == "spinner" and a < 2 and b < 2):
-            return not lay.ends_by_double or lay.doubles[a] == lay.doubles[b]
-        if lay.kind == "spinner" and (a < 2) != (b < 2):
-            return False   # a line end and a flank are different places
-        return lay.lengths[a] == 0 and lay.lengths[b] == 0
+        from .notation import parse_move
+        return parse_move(self, text)
 
     def explain_illegal(self, move: int, text: str | None = None) -> str:
-        if not isinstance(move, int) or move < 0 or move > PASS or \
-                (move < DRAW and (move & 127) >= self.game.set_mask.bit_length()) or \
-                (DRAW < move < PASS):
-            return f"{move!r} is not a move of this game"
-        label = text or self.move_str(move)
-        seat = self.acting_seat()
-        legal = self.legal_moves()
-        if self.over:
-            return "the hand is over"
-        if move == DRAW:
-            if self.drawable <= 0:
-                return "you cannot draw: drawing is exhausted"
-            if self.restrict:
-                return f"you drew {tile_str(self.restrict.bit_length() - 1)}, which fits: you must place it"
-            if self.drawn >= self.draw_limit:
-                return f"you may draw at most {self.draw_limit} tiles in a turn"
-            return "you cannot draw while you hold a tile that fits"
-        if move == PASS:
-            return "you cannot pass: " + ("you must draw" if DRAW in legal else "you hold a tile that fits")
-        t = move & 127
-        if not BIT[t] & self.hands[seat]:
-            return f"you do not hold {tile_str(t)}"
-        if self.layout.lead < 0:
-            if self.lead_draw:
-                return "you must draw a tile to lead"
-            allowed = tiles_of(self.hands[seat] & self.lead_mask)
-            return f"{tile_str(t)} may not lead; you must lead " + " or ".join(tile_str(x) for x in allowed)
-        if self.restrict and not BIT[t] & self.restrict:
-            return f"you must place the tile you drew, {tile_str(self.restrict.bit_length() - 1)}"
-        if BIT[t] & self.locked[seat]:
-            return f"{tile_str(t)} is locked this turn: you did not announce your last tile"
-        if self.interrupts:
-            return "only the out-of-turn double offered to you may be placed now, or pass"
-        if not BIT[t] & self.layout.playable:
-            ends = ", ".join(f"{n}={v}" for n, v in self.layout.open_ends())
-            return f"{tile_str(t)} fits no open end ({ends})"
-        if self.layout.in_cross_phase():
-            return "the spinner's four sides must be filled before any arm grows"
-        same_tile = [m for m in legal if is_place(m) and (m & 127) == t]
-        if same_tile:
-            return f"{label} is not a legal placement; {tile_str(t)} can go: " + \
-                ", ".join(self.move_str(m) for m in same_tile)
-        return f"{label} is not legal here"
+        from .notation import explain_illegal
+        return explain_illegal(self, move, text)
 
-    # -- views ---------------------------------------------------------------------------
-    def observation(self, seat: int) -> "Observation":
-        return Observation.of(self, seat)
+    def observation(self, seat: int, legal: list[int] | None = None) -> "Observation":
+        from .observation import observe
+        return observe(self, seat, legal)
 
     def clone(self) -> "HandState":
         """An independent copy, for search: mutable parts are copied, tables shared."""
@@ -649,81 +591,24 @@ class HandState:
         other.layout = self.layout.copy()
         other.locked = self.locked[:]
         other.skips = self.skips[:]
+        other.discards = self.discards[:]
         other.interrupts = self.interrupts[:]
         other.history = self.history[:]
+        other.views = None
         other.hand_points = self.hand_points[:]
-        other.extra = {k: (v[:] if isinstance(v, list) else v) for k, v in self.extra.items()}
+        if self.rules:
+            other.rules = {k: v.copy() for k, v in self.rules.items()}
         return other
 
     def tiles_accounted(self) -> int:
-        """Bitmask union of hands, layout, stock and set-aside tiles (for conservation checks)."""
+        """Bitmask union of hands, layout, discards, stock and set-aside tiles (for conservation checks)."""
         m = self.layout.mask
         for h in self.hands:
             m |= h
+        for d in self.discards:
+            m |= d
         for t in self.stock[self.stock_pos:]:
             m |= BIT[t]
         for t in self.deal.aside:
             m |= BIT[t]
         return m
-
-
-@dataclass
-class Observation:
-    """Everything one seat may know, and nothing more (general rule 7)."""
-
-    game: str
-    options: dict
-    seat: int
-    players: int
-    teams: list[int]
-    hand: list[int]
-    hand_sizes: list[int]
-    stock_size: int
-    drawable: int
-    layout_kind: str
-    ends: list[tuple[str, int, int, bool, bool]]   # (name, value, length, outer double, closed)
-    arms: list[list[tuple[int, int]]]
-    lead: int | None
-    layout_tiles: list[int]
-    to_act: int
-    legal_moves: list[int]
-    history: list[tuple[int, int]]                 # draws by other seats carry no tile
-    hand_points: list[int]
-    scores: list[int]
-    hand_number: int
-    locked: list[int]
-    over: bool
-    max_pip: int
-    context: HandContext      # public: hand number, scores, the previous hand's shown result
-
-    @classmethod
-    def of(cls, state: HandState, seat: int) -> "Observation":
-        lay = state.layout
-        acting = state.acting_seat()
-        hist = []
-        for s, m in state.history:
-            if s != seat:
-                if m >= PASS and m & OUT_OF_TURN:
-                    continue   # declining an out-of-turn double is silent at the table
-                if DRAW <= m < PASS:
-                    m = DRAW   # nobody else sees a drawn tile
-            hist.append((s, m))
-        if state.interrupts and acting != seat:
-            acting = -1        # who is being offered a double is not public either
-        ends = [
-            (name, lay.values[i], lay.lengths[i], lay.doubles[i], lay.closed[i])
-            for i, name in enumerate(lay.end_names())
-        ]
-        return cls(
-            game=state.game.id, options=dict(state.game.option_values), seat=seat, players=state.n, teams=list(state.teams),
-            hand=tiles_of(state.hands[seat]),
-            hand_sizes=[h.bit_count() for h in state.hands],
-            stock_size=len(state.stock) - state.stock_pos, drawable=max(state.drawable, 0),
-            layout_kind=lay.kind, ends=ends, arms=[a[:] for a in lay.arms],
-            lead=lay.lead if lay.lead >= 0 else None, layout_tiles=tiles_of(lay.mask),
-            to_act=acting, legal_moves=state.legal_moves() if acting == seat else [],
-            history=hist, hand_points=state.hand_points[:],
-            scores=list(state.context.scores or [0] * state.n_teams),
-            hand_number=state.context.hand_number, locked=tiles_of(state.locked[seat]),
-            over=state.over, max_pip=state.game.max_pip, context=state.context.copy(),
-        )

@@ -37,13 +37,12 @@ import random
 from math import erf, sqrt
 
 from .game import Game
-from .hand import Observation
+from .observation import Observation
 from .knowledge import Knowledge, game_of
 from .layout import LEAD_END
 from .matching import STRIDE
-from .moves import ANNOUNCE, DRAW, PASS
-from .games.scoring import headers
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW
+from .moves import ANNOUNCE, DISCARD, DRAW, PAIR, STOP, end_of, kind, open_of, placements_of, tile_of
+from .tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, pips_of
 
 #: Weights of the scoring terms, in pip-like units (one pip shed is ``pip``).
 WEIGHTS: dict[str, float] = {
@@ -64,11 +63,9 @@ WEIGHTS: dict[str, float] = {
     "wild_late": 0.3,    # share of the wild term left for a heavy wild tile late in the hand
     "draw_stock": 10,    # a tactical draw needs at least this many drawable tiles
     "announce": 500.0,   # the announced variant of a placement
+    "stop": 50.0,        # ending a turn that could go on (lightning)
 }
 
-#: How much the hand value matters, per game (data): Bergen and the family game score
-#: pips only in a blocked hand, and then only as "lowest wins".
-PIP_FACTOR: dict[str, float] = {"bergen": 0.25, "family": 0.5}
 
 
 class _Tables:
@@ -89,7 +86,7 @@ class _Tables:
         matadors = getattr(game.matching, "matadors", frozenset())
         self.wild = [t in matadors or fit_count[t] > 2 for t in range(size)]
         self.header = _header_function(game)
-        self.pip_factor = PIP_FACTOR.get(game.id, 1.0)
+        self.pip_factor = game.pip_weight
         self.kind = game.layout_kind
 
 
@@ -104,14 +101,10 @@ def _tables(game: Game) -> _Tables:
 
 
 def _header_function(game: Game):
-    """The game's points-on-play rule as a pure function of the resulting ends, or None."""
-    from .games.scoring import Bergen
-    if not isinstance(game, Bergen):
+    """The game's points-on-play rule (``Game.points_on_play``), or None if it has none."""
+    if type(game).points_on_play is Game.points_on_play:
         return None
-    return bergen_header
-
-
-bergen_header = headers   # the game's own rule, on plain end data
+    return game.points_on_play
 
 
 def resulting_ends(kind: str, ends, move: int) -> tuple[list[int], list[bool], list[int], list[int]]:
@@ -120,8 +113,7 @@ def resulting_ends(kind: str, ends, move: int) -> tuple[list[int], list[bool], l
     ``ends`` is ``Observation.ends``. Open values are those a tile may be laid on
     next: in a cross still filling its four sides, only the empty sides.
     """
-    t = move & 127
-    end = (move >> 7) & 31
+    t, end = tile_of(move), end_of(move)
     if end == LEAD_END:
         hi, lo = HIGH[t], LOW[t]
         dbl = IS_DOUBLE[t]
@@ -135,7 +127,7 @@ def resulting_ends(kind: str, ends, move: int) -> tuple[list[int], list[bool], l
         lengths = [e[2] for e in ends]
         doubles = [e[3] for e in ends]
         closed = [e[4] for e in ends]
-        o = (move >> 12) & 15
+        o = open_of(move)
         values[end] = o
         lengths[end] += 1
         doubles[end] = IS_DOUBLE[t]
@@ -169,7 +161,7 @@ def p_cannot_play(possible: int, fitting: int, held: int) -> float:
 class _Context:
     """What a decision needs, computed once: knowledge, other seats, masks."""
 
-    __slots__ = ("obs", "tab", "kn", "mine", "unseen", "others", "min_held", "to_win", "w")
+    __slots__ = ("obs", "tab", "kn", "mine", "unseen", "others", "min_held", "to_win", "w", "table_pips")
 
     def __init__(self, obs: Observation, kn: Knowledge | None, weights: dict[str, float]):
         game = kn.game if kn is not None else game_of(obs)
@@ -179,6 +171,7 @@ class _Context:
         self.w = weights
         self.mine = kn.mine
         self.unseen = unseen = kn.unseen
+        self.table_pips = pips_of(sum(BIT[t] for t in obs.layout_tiles))
         me, n = obs.seat, obs.players
         value = tab.value
         # (seat, team relation, weight by turn distance, tiles held, possible mask, its size, mean value)
@@ -206,7 +199,7 @@ class _Context:
         self.min_held = min((o[3] for o in others if not o[1]), default=99)
         # points on play still needed to win the match at once (Bergen's target, even mid-hand)
         self.to_win = None
-        if tab.header is not None and game.match_end == "high" and game.target:
+        if tab.header is not None and game.match_end.mid_hand and game.target:
             team = obs.teams[me]
             have = (obs.scores[team] if team < len(obs.scores) else 0) + obs.hand_points[team]
             self.to_win = game.target - have
@@ -242,14 +235,25 @@ def score_moves(obs: Observation, knowledge: Knowledge | None = None,
     moves = obs.legal_moves
     scores = [0.0] * len(moves)
     placed = [i for i, m in enumerate(moves) if m < DRAW]
-    ordinary_exists = any(not ctx.tab.wild[moves[i] & 127] for i in placed)
+    ordinary_exists = any(not ctx.tab.wild[tile_of(moves[i])] for i in placed)
     for i in placed:
         scores[i] = score_placement(ctx, moves[i], ordinary_exists)
     best = max((scores[i] for i in placed), default=None)
     for i, m in enumerate(moves):
+        k = kind(m)
         if m == DRAW:
             scores[i] = _draw_score(ctx, [moves[j] for j in placed], best)
-        elif m >= PASS:
+        elif k == PAIR:
+            # both tiles judged as if each were laid alone, going out counted once
+            first, second = placements_of(m)
+            scores[i] = score_placement(ctx, first) + score_placement(ctx, second)
+            if not ctx.mine & ~BIT[tile_of(first)] & ~BIT[tile_of(second)]:
+                scores[i] += ctx.w["domino"]
+        elif k == STOP:
+            scores[i] = -ctx.w["stop"]    # shedding more is nearly always better
+        elif k == DISCARD:
+            scores[i] = -ctx.tab.value[tile_of(m)]   # a dead tile counts against its owner
+        elif m >= DRAW:
             scores[i] = -1e6
     return scores
 
@@ -259,8 +263,8 @@ def _draw_score(ctx: _Context, placements: list[int], best: float | None) -> flo
         return 0.0   # nothing to place: drawing is the move
     # A tactical draw only to save a wild tile, while the stock is large.
     tab = ctx.tab
-    if ctx.obs.drawable >= ctx.w["draw_stock"] and all(tab.wild[m & 127] for m in placements) \
-            and not any(tab.value[m & 127] >= 7 and len(ctx.obs.hand) <= 2 for m in placements):
+    if ctx.obs.drawable >= ctx.w["draw_stock"] and all(tab.wild[tile_of(m)] for m in placements) \
+            and not any(tab.value[tile_of(m)] >= 7 and len(ctx.obs.hand) <= 2 for m in placements):
         return best + 1.0
     return -1e5
 
@@ -270,8 +274,7 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     tab = ctx.tab
     obs = ctx.obs
     fits = tab.fits
-    t = move & 127
-    end = (move >> 7) & 31
+    t, end = tile_of(move), end_of(move)
     b = BIT[t]
     after = ctx.mine & ~b
     value_t = tab.value[t]
@@ -322,7 +325,7 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
             blocking += p * near * urgency * w["block"]
     # a hand that ends now: nobody can place and nothing can be drawn, or a dead layout
     game = tab.game
-    if game.dead_layout_ends_hand and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
+    if game.hand_end.ends_when_dead and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
         p_end = 1.0
     elif not n_fit and ctx.obs.drawable <= 0:
         p_end = p_all
@@ -334,7 +337,7 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
         score += p_end * (2.0 * _win_chance(ctx, after, playable) - 1.0) * w["end"]
     # points on play
     if tab.header is not None:
-        pts = tab.header(values, doubles, lengths, end, t)
+        pts = tab.header(values, doubles, lengths, end, t, ctx.table_pips)
         score += pts * w["header"]
         if pts and ctx.to_win is not None and pts >= ctx.to_win:
             return score + w["domino"]   # the match is won on the spot
@@ -411,6 +414,7 @@ def _header_threat(ctx: _Context, values, doubles, lengths, open_values, placed_
     fits = tab.fits
     opens = tab.game.matching.opens
     cand = poss & ~placed_bit
+    table = ctx.table_pips + PIPS[placed_bit.bit_length() - 1]
     p_hold = min(1.0, held / size)
     expected = 0.0
     best = 0
@@ -434,7 +438,7 @@ def _header_threat(ctx: _Context, values, doubles, lengths, open_values, placed_
                 vals[i] = o
                 dbls[i] = IS_DOUBLE[x]
                 lens[i] += 1
-                pts = tab.header(vals, dbls, lens, i, x)
+                pts = tab.header(vals, dbls, lens, i, x, table)
                 if pts > top:
                     top = pts
         if top:
@@ -465,4 +469,4 @@ class HeuristicBot:
 
 
 __all__ = ["HeuristicBot", "WEIGHTS", "score_moves", "score_placement", "resulting_ends",
-           "p_cannot_play", "bergen_header"]
+           "p_cannot_play"]

@@ -26,9 +26,16 @@ from dataclasses import dataclass
 
 from .game import Game
 from .games import make_game
-from .hand import OUT_OF_TURN, Deal, HandState, Observation
+from .hand import Deal, HandState
+from .observation import Observation
 from .layout import LEAD_END
-from .moves import ANNOUNCE, DRAW, PASS, MoveError
+from .hand import NOBODY
+from .moves import (
+    DECLINE, DISCARD, DRAW, PASS, SKIP, TURN_UP, MoveError, announces, bare, end_of, is_hidden, is_place, kind,
+    kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles, tile_of,
+)
+from .parts.conventions import LastTileAnnouncement
+from .parts.turns import WHILE_FITS
 from .tiles import BIT, DOUBLES_MASK, TILES_WITH, mask_of, set_size, tiles_of
 
 _GAMES: dict[tuple, Game] = {}
@@ -71,6 +78,8 @@ class Knowledge:
         self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
         self.my_initial = 0
         self.stock_draws: list[tuple[int, int]] = []   # (seat, tile or -1 if hidden), drawing order
+        self.dead: list[list[_Slot]] = [[] for _ in range(n)]   # tiles laid face down, unseen
+        self.turned_up = -1
         self.consistent = True
         if obs.lead is not None and not obs.history:
             # a position set up by hand (domine.position): no history to learn from or replay
@@ -90,68 +99,80 @@ class Knowledge:
     def _replay_public_history(self) -> None:
         game, me, n = self.game, self.me, self.n
         layout = game.new_layout()
-        must_play = not game.tactical_draw
         lock = [""] * n            # "", "armed" (next real turn locked) or "active"
         locked: list[_Slot | None] = [None] * n   # the slot of an unannounced last tile
-        my_placed = 0
-        my_drawn = 0
+        announcing = any(isinstance(c, LastTileAnnouncement) for c in game.conventions)
         lead_drawer = -1
         previous = (-1, PASS)
-        chain = game.chained_turns
+        chain = game.turn.continues == WHILE_FITS
         for seat, move in self.obs.history:
-            if chain and previous[0] not in (-1, seat) and previous[1] < DRAW and previous[0] != me:
+            k = kind(move)
+            if seat == NOBODY:
+                if k == TURN_UP:   # troli 3(b): nobody was dealt a double
+                    for s in range(n):
+                        if s != me:
+                            self._forbid_dealt(s, DOUBLES_MASK)
+                    layout.place_lead(tile_of(move), low_first=True)
+                    self.turned_up = tile_of(move)
+                previous = (seat, move)
+                continue
+            if chain and previous[0] not in (-1, seat) and is_place(previous[1]) and previous[0] != me:
                 # a chained turn ends only when nothing fits any more
                 self._forbid(previous[0], layout.playable)
-            out_of_turn = bool(move & OUT_OF_TURN)
-            if not out_of_turn:
+            if not out_of_turn(move) and k != SKIP:
                 for x in range(n):
                     if lock[x] == "active" and x != seat:
                         lock[x] = ""      # the locked turn is over
                 if lock[seat] == "armed":
                     lock[seat] = "active"
-            if move < DRAW:
-                t = move & 127
-                end = (move >> 7) & 31
-                if end == LEAD_END:
-                    if lead_drawer >= 0 and seat != lead_drawer:
-                        # the drawer found no double; the seats passed over before the leader had none
-                        self._forbid_doubles_between(lead_drawer, seat)
-                    if lead_drawer < 0:
-                        self._infer_from_lead(seat, t)
-                    layout.place_lead(t)
-                else:
-                    layout.place(end, t, (move >> 12) & 15)
-                if seat == me:
-                    my_placed |= BIT[t]
-                else:
-                    # a tile placed right after drawing is the drawn one where a drawn tile
-                    # must be played at once, and when drawing for the lead
-                    drew = previous[0] == seat and DRAW <= previous[1] < PASS
-                    self._use_slot(seat, t, last=drew and (must_play or end == LEAD_END))
-                    if game.last_tile_announcement and len(self.slots[seat]) == 1 and not move & ANNOUNCE:
+            spare = locked[seat] if lock[seat] else None
+            if places_tiles(move):
+                drew = previous[0] == seat and kind(previous[1]) == DRAW
+                for placement in placements_of(move):
+                    t, end = tile_of(placement), end_of(placement)
+                    if end == LEAD_END:
+                        if lead_drawer >= 0 and seat != lead_drawer:
+                            # the drawer found no double; the seats passed over before the leader had none
+                            self._forbid_doubles_between(lead_drawer, seat)
+                        if lead_drawer < 0:
+                            self._infer_from_lead(seat, t)
+                        layout.place_lead(t)
+                    else:
+                        layout.place(end, t, open_of(placement))
+                    if seat != me:
+                        # a tile placed right after drawing is the drawn one where a drawn tile
+                        # must be played at once, and when drawing for the lead
+                        self._use_slot(seat, t, last=drew and (game.turn.drawn_tile_must_be_played
+                                                               or end == LEAD_END))
+                if seat != me:
+                    if announcing and len(self.slots[seat]) == 1 and not announces(move):
                         lock[seat] = "armed"
                         locked[seat] = self.slots[seat][0]
-                    elif move & ANNOUNCE:
+                    elif announces(move):
                         lock[seat] = ""
-            elif move < PASS:
+            elif k == DRAW:
                 position = len(self.stock_draws)
-                if seat == me:
-                    t = move & 127
-                    my_drawn |= BIT[t]
+                if seat == me or not is_hidden(move):
+                    t = tile_of(move)
+                    if seat != me:   # a draw shown to everybody (shut-out)
+                        self.slots[seat].append(_Slot(forbidden=game.set_mask & ~BIT[t], draw_position=position))
                     self.stock_draws.append((seat, t))
                 else:
                     if layout.lead < 0:
                         self._forbid(seat, DOUBLES_MASK)     # one draws for the lead only without a double
-                    elif must_play:
-                        # drawing means nothing fitted (but a locked last tile)
-                        self._forbid(seat, layout.playable, locked[seat] if lock[seat] else None)
+                    else:
+                        self._forbid(seat, game.ruled_out(DRAW, layout.playable), spare)
                     self.slots[seat].append(_Slot(draw_position=position))
                     self.stock_draws.append((seat, -1))
                 if layout.lead < 0:
                     lead_drawer = seat
-            else:   # a pass (others' silent declines are not in the history)
-                if seat != me and layout.lead >= 0 and not move & OUT_OF_TURN:
-                    self._forbid(seat, layout.playable, locked[seat] if lock[seat] else None)
+            elif k == DISCARD:
+                if seat != me:
+                    self._forbid(seat, game.ruled_out(DISCARD, layout.playable))
+                    self._discard_slot(seat)
+            elif k in (PASS, SKIP):
+                if seat != me and layout.lead >= 0:
+                    self._forbid(seat, game.ruled_out(k, layout.playable), spare)
             previous = (seat, move)
         self.layout = layout
         self.my_initial = self._initial_hand()
@@ -160,6 +181,20 @@ class Knowledge:
         for s in range(n):
             if s != me and len(self.slots[s]) != self.obs.hand_sizes[s]:
                 self.consistent = False
+
+    def _forbid_dealt(self, seat: int, mask: int) -> None:
+        for slot in self.slots[seat] + self.dead[seat]:
+            if slot.draw_position < 0:
+                slot.forbidden |= mask
+
+    def _discard_slot(self, seat: int) -> None:
+        """A tile laid face down: its slot leaves the hand, its tile stays to be placed in worlds."""
+        slots = self.slots[seat]
+        if not slots:
+            self.consistent = False
+            return
+        i = max(range(len(slots)), key=lambda j: (slots[j].forbidden.bit_count(), -j))
+        self.dead[seat].append(slots.pop(i))
 
     def _infer_from_lead(self, leader: int, lead_tile: int) -> None:
         """Ask the game's own lead rule which tiles nobody can have been dealt.
@@ -211,10 +246,14 @@ class Knowledge:
         placed = drawn = 0
         for seat, move in self.obs.history:
             if seat == self.me:
-                if move < DRAW:
-                    placed |= BIT[move & 127]
-                elif move < PASS:
-                    drawn |= BIT[move & 127]
+                k = kind(move)
+                if places_tiles(move):
+                    for placement in placements_of(move):
+                        placed |= BIT[tile_of(placement)]
+                elif k == DISCARD:
+                    placed |= BIT[tile_of(move)]
+                elif k == DRAW:
+                    drawn |= BIT[tile_of(move)]
         return (self.mine | placed) & ~drawn
 
     def _forbid_doubles_between(self, drawer: int, leader: int) -> None:
@@ -279,18 +318,20 @@ class Knowledge:
         rng.shuffle(rest)
         stock_left = rest[:obs.stock_size]
         aside = rest[obs.stock_size:]
+        if self.turned_up >= 0:
+            aside.insert(0, self.turned_up)   # the turned-up lead came off the top of the set-aside tiles
         hands = []
         for s in range(self.n):
             if s == self.me:
                 hands.append(tiles_of(self.my_initial))
                 continue
             dealt = [slot.tile for slot in self.used[s] if slot.draw_position < 0]
-            dealt += [assignment[id(slot)] for slot in self.slots[s] if slot.draw_position < 0]
+            dealt += [assignment[id(slot)] for slot in self.slots[s] + self.dead[s] if slot.draw_position < 0]
             hands.append(dealt)
         drawn_so_far = []
         by_position = {}
         for s in range(self.n):
-            for slot in self.used[s] + self.slots[s]:
+            for slot in self.used[s] + self.slots[s] + self.dead[s]:
                 if slot.draw_position >= 0:
                     by_position[slot.draw_position] = slot.tile if slot.tile >= 0 else assignment[id(slot)]
         for position, (s, t) in enumerate(self.stock_draws):
@@ -298,11 +339,12 @@ class Knowledge:
         deal = Deal(hands, drawn_so_far + stock_left, aside)
         if sum(len(h) for h in hands) + len(deal.stock) + len(deal.aside) != set_size(game.max_pip):
             return None
-        return replay_public(game, deal, obs, model)
+        discards = [[assignment[id(slot)] for slot in self.dead[s]] for s in range(self.n)]
+        return replay_public(game, deal, obs, model, discards)
 
     def _match_slots(self, rng: random.Random) -> dict[int, int] | None:
         """A random assignment of unseen tiles to open slots respecting every slot's mask."""
-        slots = [slot for s in range(self.n) for slot in self.slots[s]]
+        slots = [slot for s in range(self.n) for slot in self.slots[s] + self.dead[s]]
         rng.shuffle(slots)
         pool = tiles_of(self.unseen)
         options = []
@@ -331,7 +373,8 @@ class Knowledge:
         return {id(slot): chosen[i] for i, slot in enumerate(slots)}
 
 
-def replay_public(game: Game, deal: Deal, obs: Observation, model=None) -> HandState | None:
+def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
+                  discards: list[list[int]] | None = None) -> HandState | None:
     """Play ``obs``'s public history on ``deal``; None if a move breaks the rules.
 
     Moves the observer could not see are filled in: another seat's draw takes the
@@ -339,17 +382,30 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None) -> HandS
     silently declined. With a ``model`` (legal moves, move -> probability of the
     move under each of a few models of play), the likelihood of the other seats'
     choices in this world, averaged over those models, is kept in ``replay_public.weight``.
+    Another seat's face-down discards are the tiles ``discards`` gives it, in order.
+    Forced events are made again by the engine, not applied.
     """
     state = game.new_hand(deal, obs.context.copy())
     weights = None
     me = obs.seat
     try:
+        hidden_discards = [list(reversed(d)) for d in discards] if discards else None
         for seat, move in obs.history:
-            while state.interrupts and not (state.interrupts[0][0] == seat and move & OUT_OF_TURN):
-                state.apply(PASS)     # a silent decline
+            k = kind(move)
+            if kind_of(move).forced:
+                continue
+            while state.interrupts and not (state.interrupts[0][0] == seat and (out_of_turn(move) or k == DECLINE)):
+                state.apply(DECLINE)     # a silent decline
             if state.acting_seat() != seat:
                 return None
-            real = DRAW if DRAW <= move < PASS else move & ~OUT_OF_TURN
+            if k == DRAW:
+                real = DRAW
+            elif k == DISCARD and is_hidden(move):
+                if not hidden_discards or not hidden_discards[seat]:
+                    return None
+                real = DISCARD | hidden_discards[seat].pop()
+            else:
+                real = bare(move)
             if model is not None and seat != me:
                 legal = state.legal_moves()
                 if real not in legal:
@@ -364,7 +420,7 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None) -> HandS
             return None   # e.g. a world where nobody could play would have ended the hand
         if not state.over and obs.to_act >= 0:
             while state.interrupts and state.interrupts[0][0] != obs.to_act:
-                state.apply(PASS)     # offers to others, declined unseen
+                state.apply(DECLINE)     # offers to others, declined unseen
             if state.acting_seat() != obs.to_act:
                 return None
     except MoveError:
@@ -380,12 +436,11 @@ def greedy_or_random(randomness: float = 0.5):
     """Models of the other seats: uniformly random, and the heaviest tile with probability
     1 - ``randomness`` (a random move otherwise). Bayesian averaging over the two lets the
     evidence decide how much a seat's past choices say about its tiles."""
-    from .tiles import PIPS
 
     def probabilities(legal: list[int], move: int) -> tuple[float, float]:
         uniform = 1.0 / len(legal)
-        best = max((PIPS[m & 127] for m in legal if m < DRAW), default=-1)
-        heaviest = legal[:1] if best < 0 else [m for m in legal if m < DRAW and PIPS[m & 127] == best]
+        best = max(map(pips_placed, legal))
+        heaviest = legal[:1] if best < 0 else [m for m in legal if pips_placed(m) == best]
         greedy = randomness * uniform + ((1 - randomness) / len(heaviest) if move in heaviest else 0.0)
         return uniform, greedy
 

@@ -47,7 +47,7 @@ class Layout:
         self.mask = self.playable = 0
 
     # -- building ---------------------------------------------------------------
-    def place_lead(self, tile: int) -> None:
+    def place_lead(self, tile: int, low_first: bool = False) -> None:
         self.lead = tile
         self.mask |= BIT[tile]
         hi, lo = HIGH[tile], LOW[tile]
@@ -59,7 +59,7 @@ class Layout:
             self.spinner = tile
             self._open_ends([hi] * 4, dbl)
         else:
-            self._open_ends([hi, lo], dbl)
+            self._open_ends([lo, hi] if low_first else [hi, lo], dbl)
         self._refresh()
 
     def _open_ends(self, values: list[int], dbl: bool) -> None:
@@ -146,6 +146,11 @@ class Layout:
     def open_ends(self) -> list[tuple[str, int]]:
         names = self.end_names()
         return [(names[i], v) for i, v in enumerate(self.values) if not self.closed[i]]
+
+    def has_dead_end(self) -> bool:
+        """True when some open end shows a number every tile of which is in the layout."""
+        free = self.set_mask & ~self.mask
+        return any(not (self.fits[v] & free) for i, v in enumerate(self.values) if not self.closed[i])
 
     def is_dead(self) -> bool:
         """True when no tile outside the layout could ever fit an open end."""

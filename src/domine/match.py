@@ -4,43 +4,54 @@ from __future__ import annotations
 
 import random
 
-from .game import Game, MatchResult
+from .game import Game
 from .hand import Deal, HandContext, HandState
+from .results import HandResult, MatchResult
 
 
 class Match:
-    """Deals hands reproducibly from ``seed`` and keeps the score.
+    """Deals hands reproducibly from ``seed`` and keeps the score and every hand's result.
 
     ``keep_hands`` keeps every finished ``HandState`` (records need them);
-    simulations switch it off to stay small.
+    simulations switch it off to stay small. The results of all hands are kept
+    either way: a match end may read the whole match (streaks, hands won).
     """
 
-    def __init__(self, game: Game, seed: int | None = None, keep_hands: bool = True):
+    def __init__(self, game: Game, seed: int | None = None, keep_hands: bool = True,
+                 context: HandContext | None = None):
         self.game = game
         self.players = game.players
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         self.rng = random.Random(self.seed)
         self.teams = game.teams(game.players)
-        self.scores = [0] * (max(self.teams) + 1)
+        self.scores = [game.starting_score] * (max(self.teams) + 1)
         self.keep_hands = keep_hands
         self.hands: list[HandState] = []
+        self.results: list[HandResult] = []
         self.hands_played = 0
         self.current: HandState | None = None
         self.result: MatchResult | None = None
-        self._previous = None
+        self._previous: HandResult | None = None
         self._previous_leader: int | None = None
+        if context is not None:   # a match taken up at a given hand (records of any position)
+            self.hands_played = context.hand_number - 1
+            if context.scores is not None:
+                self.scores = list(context.scores)
+            self._previous = context.previous
+            self._previous_leader = context.previous_leader
 
     def context(self) -> HandContext:
+        lot = self.rng.randrange(self.players) if self.game.draws_lot else None
         return HandContext(
             hand_number=self.hands_played + 1, scores=self.scores[:], previous=self._previous,
-            previous_leader=self._previous_leader, target=self.game.target,
+            previous_leader=self._previous_leader, target=self.game.target, lot=lot,
         )
 
-    def start_hand(self, deal: Deal | None = None) -> HandState:
+    def start_hand(self, deal: Deal | None = None, context: HandContext | None = None) -> HandState:
         """Deal the next hand (redealing as the game demands) unless a deal is given."""
         if self.result is not None:
             raise RuntimeError("the match is over")
-        ctx = self.context()
+        ctx = context or self.context()
         game = self.game
         if deal is None:
             deal = game.deal(self.rng)
@@ -58,10 +69,11 @@ class Match:
         self.hands_played += 1
         self._previous = state.result
         self._previous_leader = state.leader
+        self.results.append(state.result)
         if self.keep_hands:
             self.hands.append(state)
         self.current = None
-        self.result = self.game.match_result(self.scores, self.hands_played, self.teams)
+        self.result = self.game.match_result(self)
         return self.result
 
     @property

@@ -1,34 +1,96 @@
-"""Moves as small ints, and their notation.
+"""Moves and events as small ints, their kinds, and who may see them.
 
 A move is an int so that move lists are cheap to build and bots and RL agents
-get a plain discrete action. Layout of the bits:
+get a plain discrete action. The same ints, written into a hand's history, are
+its *events*: every move, and the forced events of the engine (a turn skipped
+because its seat cannot play, a tile turned up). Bits:
 
 ====== =============================================================
 bits   meaning
 ====== =============================================================
-0-6    tile id (placements)
+0-6    tile id (placements, draws, discards, turned-up tiles)
 7-11   end index (``LEAD_END`` = 31 for the lead)
 12-15  pip left open at that end
-16     "Jedan Kamen" announced with this placement (``ordinary``)
-20-22  kind: 0 placement, 1 draw, 2 pass
+16     "Jedan Kamen" announced with this placement
+17     out of turn (in the history only: an answer to an offer)
+18     hidden (in a seat's view only: another seat's drawn or discarded tile)
+20-23  kind (the table ``KINDS``)
+24-39  a pair's second placement (tile, end and pip as in bits 0-15)
 ====== =============================================================
 
-Notation (what people type and what records hold): ``6-6`` (a lead, or a
-tile with only one place to go), ``5-3 R``, ``6-1 L 6`` (the pip left open,
-where the player chooses it), ``2-4 L !`` (with an announcement), ``draw``,
-``pass``. In a full record a draw names its tile: ``draw 3-4``.
+Every module reads moves through the accessors below, never through the bits.
+A later family adds a kind with ``register_kind`` and its notation with
+``domine.notation.register_notation``; nothing else has to change.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .layout import LEAD_END
+from .tiles import PIPS
 
 KIND_SHIFT = 20
-PLACE = 0
-DRAW = 1 << KIND_SHIFT
-PASS = 2 << KIND_SHIFT
-ANNOUNCE = 1 << 16
+KIND_MASK = 15 << KIND_SHIFT
 TILE_MASK = 0x7F
+PLACEMENT_MASK = 0xFFFF
+ANNOUNCE = 1 << 16
+OUT_OF_TURN = 1 << 17
+HIDDEN = 1 << 18         # in a seat's view: the event's tile is not shown to it
+SECOND_SHIFT = 24
+
+
+@dataclass(frozen=True)
+class MoveKind:
+    """One kind of move or event, and how the other seats see it (general rule 7)."""
+
+    code: int             # the kind bits, already shifted
+    name: str
+    forced: bool = False   # an event of the engine, never a seat's choice (general 23b)
+    hides_tile: bool = False   # other seats see that it happened, not which tile
+    silent: bool = False       # other seats do not see it at all
+
+
+KINDS: dict[int, MoveKind] = {}
+
+
+def register_kind(name: str, number: int, *, forced: bool = False, hides_tile: bool = False,
+                  silent: bool = False) -> int:
+    """Declare a kind; returns its code (the value of ``kind(move)`` for its moves)."""
+    code = number << KIND_SHIFT
+    if code in KINDS and KINDS[code].name != name:
+        raise ValueError(f"move kind {number} is taken by {KINDS[code].name}")
+    KINDS[code] = MoveKind(code, name, forced, hides_tile, silent)
+    return code
+
+
+PLACE = register_kind("place", 0)
+DRAW = register_kind("draw", 1, hides_tile=True)
+PASS = register_kind("pass", 2)
+STOP = register_kind("stop", 3)                         # ends a turn that could go on (lightning)
+DISCARD = register_kind("discard", 4, hides_tile=True)  # a tile laid face down (grape)
+PAIR = register_kind("pair", 5)                         # two placements in one move (two-by-two)
+DECLINE = register_kind("decline", 6, silent=True)      # an out-of-turn offer refused
+SKIP = register_kind("skip", 7, forced=True)            # a turn its seat could not play
+TURN_UP = register_kind("turn up", 8, forced=True)      # a set-aside tile turned face up
+
+
+def kind(move: int) -> int:
+    return move & KIND_MASK
+
+
+def kind_of(move: int) -> MoveKind:
+    return KINDS[move & KIND_MASK]
+
+
+def is_place(move: int) -> bool:
+    """A single placement (the lead included)."""
+    return move < DRAW
+
+
+def places_tiles(move: int) -> bool:
+    """A move that puts tiles on the layout: a placement or a pair."""
+    return move < DRAW or move & KIND_MASK == PAIR
 
 
 def place(tile: int, end: int, open_pip: int, announce: bool = False) -> int:
@@ -39,12 +101,31 @@ def lead(tile: int) -> int:
     return tile | (LEAD_END << 7)
 
 
-def kind(move: int) -> int:
-    return move & (7 << KIND_SHIFT)
+def pair(first: int, second: int) -> int:
+    return (first & PLACEMENT_MASK) | PAIR | ((second & PLACEMENT_MASK) << SECOND_SHIFT)
 
 
-def is_place(move: int) -> bool:
-    return move < DRAW
+def with_tile(kind_code: int, tile: int) -> int:
+    """A draw, discard or turned-up tile naming its tile."""
+    return kind_code | tile
+
+
+def placements_of(move: int) -> tuple[int, ...]:
+    """The single placements a move makes: one, two for a pair, none otherwise."""
+    if move < DRAW:
+        return (move & PLACEMENT_MASK,)
+    if move & KIND_MASK == PAIR:
+        return (move & PLACEMENT_MASK, (move >> SECOND_SHIFT) & PLACEMENT_MASK)
+    return ()
+
+
+def pips_placed(move: int) -> int:
+    """Pips the move puts on the layout (-1 for a move that places nothing): what greedy weighs."""
+    if move < DRAW:
+        return PIPS[move & TILE_MASK]
+    if move & KIND_MASK == PAIR:
+        return PIPS[move & TILE_MASK] + PIPS[(move >> SECOND_SHIFT) & TILE_MASK]
+    return -1
 
 
 def tile_of(move: int) -> int:
@@ -59,8 +140,41 @@ def open_of(move: int) -> int:
     return (move >> 12) & 15
 
 
+def is_lead(move: int) -> bool:
+    return move < DRAW and (move >> 7) & 31 == LEAD_END
+
+
 def announces(move: int) -> bool:
     return bool(move & ANNOUNCE)
+
+
+def out_of_turn(move: int) -> bool:
+    return bool(move & OUT_OF_TURN)
+
+
+def is_hidden(event: int) -> bool:
+    """A view's event whose tile the viewing seat may not see."""
+    return bool(event & HIDDEN)
+
+
+def bare(move: int) -> int:
+    """The move as chosen: the history's and views' markers removed."""
+    return move & ~(OUT_OF_TURN | HIDDEN)
+
+
+def seen_by(event: int, actor: int, seat: int, public_kinds: frozenset = frozenset()) -> int | None:
+    """What ``seat`` sees of ``actor``'s event: the event, its kind alone, or nothing."""
+    if actor == seat:
+        return event
+    k = event & KIND_MASK
+    if k in public_kinds:
+        return event
+    info = KINDS[k]
+    if info.silent:
+        return None
+    if info.hides_tile:
+        return k | HIDDEN
+    return event
 
 
 class MoveError(ValueError):

@@ -63,5 +63,5 @@ def position(
     state.lead_draw = ""
     state.last_placer = last_placer
     state._update_special()
-    state._check_blocked()
+    state._check_end()
     return state

@@ -17,7 +17,8 @@ from .game import Game, GameError
 from .games import make_game
 from .hand import Deal, HandState
 from .match import Match
-from .moves import DRAW, PASS, MoveError
+from .moves import MoveError, bare, kind_of
+from .notation import event_str
 from .tiles import TileError, parse_tile, set_size, tile_str, tiles_of
 
 FORMAT = "domine-record"
@@ -38,17 +39,13 @@ class RecordError(ValueError):
 
 
 def history_strings(state: HandState) -> list[str]:
-    """The moves of a hand in record notation, draws naming their tile."""
-    out = []
-    for seat, move in state.history:
-        out.append(f"{seat}: {_move_text(state, move)}")
-    return out
+    """The moves of a hand in record notation, draws naming their tile.
 
-
-def _move_text(state: HandState, move: int) -> str:
-    if DRAW <= move < PASS:
-        return f"draw {tile_str(move & 127)}"
-    return state.move_str(move)
+    Forced events (a skipped turn, a tile turned up) are consequences of the
+    moves and the deal, not moves (general 23b): the replay makes them again.
+    """
+    return [f"{seat}: {event_str(state, bare(move), full=True)}"
+            for seat, move in state.history if not kind_of(move).forced]
 
 
 def hand_record(state: HandState, number: int, scores_after: list[int] | None) -> dict:

@@ -24,10 +24,12 @@ import random
 import time
 
 from . import exact
-from .hand import HandState, Observation
+from .hand import HandState
+from .observation import Observation
 from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
-from .moves import DRAW
-from .tiles import BIT, PIPS, mask_of
+from .moves import is_place, pips_placed
+from .parts.scoring import PENALTY
+from .tiles import BIT, mask_of
 
 
 def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1,
@@ -50,8 +52,9 @@ def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1
         else:
             best, best_pips = moves[0], -1
             for m in moves:
-                if m < DRAW and PIPS[m & 127] > best_pips:
-                    best, best_pips = m, PIPS[m & 127]
+                p = pips_placed(m)
+                if p > best_pips:
+                    best, best_pips = m, p
             apply(best)
 
 
@@ -62,7 +65,7 @@ def outcome(state: HandState, seat: int, scale: float) -> float:
     points = result.points
     others = [p for t, p in enumerate(points) if t != team]
     margin = points[team] - (sum(others) / len(others) if others else 0.0)
-    if state.game.match_end == "low":
+    if state.game.points == PENALTY:
         margin = -margin              # penalty points: fewer is better
     winners = result.winners
     if not winners:
@@ -132,7 +135,7 @@ class SearchBot:
                         deadline: float | None) -> int | None:
         """Exact search in two-seat block; None where it cannot help (the caller then rolls out)."""
         moves = obs.legal_moves
-        if any(m >= DRAW for m in moves):
+        if not all(is_place(m) for m in moves):
             return None
         worlds = exact.OpponentWorlds(obs, game, knowledge.possible(1 - obs.seat), model)
         if not worlds.count:

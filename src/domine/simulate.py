@@ -33,6 +33,7 @@ from .bots import BotError, make_bot
 from .game import Game, GameError
 from .games import make_game
 from .match import Match
+from .parts.scoring import PENALTY
 
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
@@ -352,7 +353,7 @@ def simulate(
         mean_moves=tally.moves / tally.hands if tally.hands else 0.0,
         hands_without_winner=tally.no_winner, drawn_matches=tally.drawn_matches,
         elapsed=elapsed, hands_per_second=tally.hands / elapsed if elapsed > 0 else 0.0,
-        blocks=len(specs), reasons=dict(tally.reasons), points_are_penalties=probe.match_end == "low",
+        blocks=len(specs), reasons=dict(tally.reasons), points_are_penalties=probe.points == PENALTY,
     )
 
 

@@ -13,8 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from .game import Game
-from .hand import HandState, Observation
-from .moves import DRAW, PASS
+from .hand import HandState
+from .observation import Observation
+from .moves import (
+    DECLINE, DISCARD, DRAW, PASS, SKIP, STOP, TURN_UP, is_hidden, kind, placements_of, tile_of,
+)
 from .tiles import HIGH, LOW, tile_str, tiles_of
 
 REASONS = {
@@ -81,13 +84,7 @@ def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
 
 
 def match_goal(game: Game) -> str:
-    if game.match_end == "single":
-        return "one hand decides"
-    if game.match_end == "rounds":
-        return f"{game.target} round{'s' if game.target != 1 else ''}, most round wins"
-    if game.match_end == "low":
-        return f"the match ends when someone reaches {game.target}; lowest score wins"
-    return f"first to {game.target} wins"
+    return game.match_end.describe()
 
 
 def scores_text(game: Game, scores: Sequence[int]) -> str:
@@ -105,15 +102,19 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
               show_draws: bool, out_of_turn: bool = False, viewer: int | None = None) -> Text:
     """One line saying what a seat did: 'seat 2 (greedy): 5-3 R', 'seat 1 (greedy) draws a tile'."""
     who = seat_name(seat, kinds, viewer)
-    if DRAW <= move < PASS:
-        tile = move & 127
-        if show_draws or seat == viewer:
-            text = f"{who} draws {tile_str(tile)}" if move != DRAW else f"{who} draws a tile"
+    k = kind(move)
+    if k in (DRAW, DISCARD):
+        verb = "draws" if k == DRAW else "discards"
+        if (show_draws or seat == viewer or k in state.game.public_kinds) and not is_hidden(move):
+            text = f"{who} {verb} {tile_str(tile_of(move))}"
         else:
-            text = f"{who} draws a tile"
+            text = f"{who} {verb} a tile" + (" face down" if k == DISCARD else "")
         return Text(text, style="dim")
-    if move >= PASS:
-        return Text(f"{who} passes", style="dim")
+    if k in (PASS, STOP, DECLINE, SKIP):
+        what = {PASS: "passes", STOP: "stops", DECLINE: "declines", SKIP: "cannot play"}[k]
+        return Text(f"{who} {what}", style="dim")
+    if k == TURN_UP:
+        return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
     label = f"{who}{' out of turn' if out_of_turn else ''}: "
     line = Text(label)
     line.append(state.move_str(move), style="bold")
@@ -146,7 +147,7 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     counts = " · ".join(f"{seat_name(s, kinds, obs.seat)} {n}" for s, n in enumerate(obs.hand_sizes))
     rows.append(Text.assemble(("Tiles held: ", "bold"), counts))
     hand = Text("Your hand: ", style="bold")
-    playable = {m & 127 for m in obs.legal_moves if m < DRAW}
+    playable = {tile_of(p) for m in obs.legal_moves for p in placements_of(m)}
     for i, t in enumerate(obs.hand):
         if i:
             hand.append(" ")

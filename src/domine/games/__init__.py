@@ -1,4 +1,4 @@
-"""The registry: every game by id and by any of its aliases."""
+"""The registry: every game by id and by any of its aliases. Each game is a module here."""
 
 from __future__ import annotations
 
@@ -6,10 +6,15 @@ import difflib
 import unicodedata
 
 from ..game import Game, GameError
+from .bergen import Bergen
+from .blitz import Blitz
+from .block import Block
 from .cross import Cross
-from .line import Blitz, Block, Draw, Family, Ordinary, Partners
-from .russian import Matador
-from .scoring import Bergen
+from .draw import Draw
+from .family import Family
+from .matador import Matador
+from .ordinary import Ordinary
+from .partners import Partners
 
 GAMES: dict[str, type[Game]] = {
     cls.id: cls for cls in (Family, Ordinary, Partners, Blitz, Cross, Matador, Bergen, Block, Draw)

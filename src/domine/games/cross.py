@@ -1,8 +1,10 @@
-"""Cross games: the lead double is a spinner whose four sides fill first."""
+"""Cross Dominoes (Ukršteni Domino): the lead double is a spinner whose four sides fill first."""
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, score_own_pips
+from ..game import TARGET, Game
+from ..parts.leads import HeaviestDouble, Loser
+from ..parts.scoring import PENALTY, own_pips
 
 
 class Cross(Game):
@@ -16,11 +18,11 @@ class Cross(Game):
     hand_size_total = 8
     reserve = 2
     layout_kind = "cross"
-    without_double = "redeal"
-    later_lead = "loser, any double, else draw until one"
-    match_end = "low"
+    first_lead = HeaviestDouble(redeal=True)
+    later_lead = Loser("double", then="until double")
+    points = PENALTY
     target = 150
     options = (TARGET,)
 
     def score_hand(self, state, reason, out_seat):
-        return score_own_pips(state, reason, out_seat)
+        return own_pips(state, reason, out_seat)

@@ -1,9 +1,13 @@
-"""Russian games: touching halves sum to seven, matadors are wild, tactical drawing."""
+"""Matador (Ruski Domino): touching halves sum to seven, matadors are wild, drawing is tactical."""
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, score_own_pips
+from ..game import TARGET, Game
 from ..matching import SEVEN
+from ..parts.hand_ends import DeadLayout
+from ..parts.leads import HeaviestDouble, Loser
+from ..parts.scoring import PENALTY, own_pips
+from ..parts.turns import Turn
 
 
 class Matador(Game):
@@ -17,14 +21,13 @@ class Matador(Game):
     hand_size_total = 8
     reserve = 2
     matching = SEVEN
-    without_double = "redeal"
-    later_lead = "loser, any tile"
-    tactical_draw = True
-    drawn_tile_must_be_played = False
-    dead_layout_ends_hand = True
-    match_end = "low"
+    turn = Turn(draw_at_will=True, drawn_tile_must_be_played=False)
+    hand_end = DeadLayout()
+    first_lead = HeaviestDouble(redeal=True)
+    later_lead = Loser("any")
+    points = PENALTY
     target = 100
     options = (TARGET,)
 
     def score_hand(self, state, reason, out_seat):
-        return score_own_pips(state, reason, out_seat)
+        return own_pips(state, reason, out_seat)

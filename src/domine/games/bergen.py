@@ -1,15 +1,16 @@
-"""Games that score during play."""
+"""Bergen: equal ends score headers as they are made; first to 15, even in the middle of a hand."""
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, GameError, Option, score_winner_takes_others
+from ..game import TARGET, Game, GameError, Option
 from ..layout import LEAD_END
+from ..parts.leads import LowestDouble
+from ..parts.match_ends import FirstTo
+from ..parts.scoring import score_on_play, winner_takes_others
 from ..tiles import IS_DOUBLE
 
 
 class Bergen(Game):
-    """Bergen: equal ends score headers as they are made; first to 15, even mid-hand."""
-
     id = "bergen"
     name = "Bergen"
     aliases = ("Bergen",)
@@ -19,7 +20,7 @@ class Bergen(Game):
     hand_sizes = {2: 6, 3: 6, 4: 5}
     reserve = 2
     ends_by_double = True
-    first_lead = "lowest double"   # 0-0, else the lowest double, else the lightest tile
+    first_lead = LowestDouble()   # 0-0, else the lowest double, else the lightest tile
     target = 15
     options = (
         Option("set", str, "double-six", "tile set", ("double-six", "double-9", "double-12")),
@@ -38,20 +39,18 @@ class Bergen(Game):
             if size == "double-six":
                 raise GameError("option spinner needs set=double-9 or set=double-12")
             self.layout_kind = "spinner"
+        self.match_end = FirstTo(self.target, mid_hand=True)   # bergen 7
+
+    pip_weight = 0.25   # pips decide only a blocked hand, and then only as "lowest wins"
+
+    def points_on_play(self, values, doubles, lengths, end, tile, table_pips):
+        return headers(values, doubles, lengths, end, tile)
 
     def on_place(self, state, seat, move):
-        points = header_points(state.layout, move)
-        if not points:
-            return
-        team = state.teams[seat]
-        state.hand_points[team] += points
-        before = (state.context.scores or [0] * state.n_teams)[team]
-        if before + state.hand_points[team] >= self.target and state.hands[seat]:
-            state.last_placer = seat
-            state.finish("target")
+        score_on_play(state, seat, self.placement_points(state, move))
 
     def score_hand(self, state, reason, out_seat):
-        result = score_winner_takes_others(state, reason, out_seat)
+        result = winner_takes_others(state, reason, out_seat)
         points = list(state.hand_points)
         values = result.hand_values
         winners: list[int] = []
@@ -69,11 +68,6 @@ class Bergen(Game):
                 points[state.teams[s]] += 1
         result.points, result.winners = points, winners
         return result
-
-
-def header_points(layout, move: int) -> int:
-    """Points for the tile just laid (``move``) on ``layout``."""
-    return headers(layout.values, layout.doubles, layout.lengths, (move >> 7) & 31, move & 127)
 
 
 def headers(values: list[int], doubles: list[bool], lengths: list[int], end: int, tile: int) -> int:

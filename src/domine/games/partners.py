@@ -1,0 +1,26 @@
+"""Partnership Dominoes (Domine u Parove): each team scores the other team's pips."""
+
+from __future__ import annotations
+
+from ..game import TARGET, Game
+from ..parts.leads import HeaviestDouble
+from ..parts.scoring import PENALTY, opponents_total
+
+
+class Partners(Game):
+    id = "partners"
+    name = "Partnership Dominoes"
+    aliases = ("Domine u Parove", "Domine u parove", "Parska igra", "Partnership Dominoes",
+               "Partnership Draw dominoes")
+    family = "partnership"
+    summary = "Two teams of two; each team scores the other team's pips; first to 150."
+    min_players = max_players = 4
+    hand_sizes = {4: 5}
+    reserve = 2
+    partnership = True
+    first_lead = HeaviestDouble(redeal=True)
+    target = 150
+    options = (TARGET,)
+
+    def score_hand(self, state, reason, out_seat):
+        return opponents_total(state, reason, out_seat)

@@ -1,0 +1,304 @@
+"""Move notation: what people type and records hold, for every kind of move.
+
+``6-6`` (a lead, or a tile with only one place to go), ``5-3 R``, ``6-1 L 6``
+(the pip left open, where the player chooses it), ``2-4 L !`` (with an
+announcement), ``5-3 L + 6-2 R`` (a pair), ``draw``, ``pass``, ``stop``,
+``discard 5-3``, ``decline``. In a full record a draw names its tile
+(``draw 3-4``). Forced events read ``skip`` and ``turn up 2-5``.
+
+Parsing reads text against the legal moves of a position and raises one of
+three errors: ``MalformedMove`` (not a move at all), ``IllegalMove`` (a move,
+not allowed here, with the reason) or ``AmbiguousMove`` (more than one fits).
+A later kind adds its words with ``register_notation``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .layout import END_NAMES, LEAD_END
+from .moves import (
+    ANNOUNCE, DECLINE, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
+    AmbiguousMove, IllegalMove, MalformedMove, is_place, tile_of,
+)
+from .tiles import BIT, TileError, parse_tile, tile_str, tiles_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .hand import HandState
+
+#: kind code -> (words that name it, parser(state, words, legal) -> move)
+_PARSERS: dict[str, Callable[["HandState", list[str], list[int]], int]] = {}
+
+
+def register_notation(words: tuple[str, ...], parser: Callable[["HandState", list[str], list[int]], int]) -> None:
+    """Let ``parse_move`` read moves starting with any of ``words`` (lower case)."""
+    for w in words:
+        _PARSERS[w] = parser
+
+
+def end_names(state: "HandState") -> tuple[str, ...]:
+    return END_NAMES[state.layout.kind]
+
+
+def _placement_str(state: "HandState", move: int) -> str:
+    t = move & 127
+    end = (move >> 7) & 31
+    text = tile_str(t)
+    if end != LEAD_END:
+        names = end_names(state)
+        text += " " + (names[end] if end < len(names) else str(end))
+        if state.game.matching.chooses_open[t]:
+            text += f" {(move >> 12) & 15}"
+    return text
+
+
+def move_str(state: "HandState", move: int) -> str:
+    """Format a move or event. A draw or discard carries its tile only where the event names it."""
+    k = move & KIND_MASK
+    if k == 0:
+        text = _placement_str(state, move)
+        return text + " !" if move & ANNOUNCE else text
+    if k == PAIR:
+        first, second = move & 0xFFFF, (move >> SECOND_SHIFT) & 0xFFFF
+        return f"{_placement_str(state, first)} + {_placement_str(state, second)}"
+    if move & HIDDEN:
+        return KINDS[k].name       # another seat's draw or discard, its tile unseen
+    if k == DRAW:
+        return "draw" if move == DRAW else f"draw {tile_str(move & 127)}"
+    if k == DISCARD:
+        return f"discard {tile_str(move & 127)}"
+    if k == TURN_UP:
+        return f"turn up {tile_str(move & 127)}"
+    return KINDS[k].name
+
+
+def event_str(state: "HandState", move: int, full: bool) -> str:
+    """An event as a record or a seat's view writes it: ``full`` names hidden tiles."""
+    k = move & KIND_MASK
+    if k in (DRAW, DISCARD) and not full:
+        return KINDS[k].name
+    if k == DRAW:
+        return f"draw {tile_str(move & 127)}"
+    return move_str(state, move)
+
+
+def _tile(word: str, state: "HandState") -> int:
+    try:
+        return parse_tile(word, state.game.max_pip)
+    except TileError as e:
+        raise MalformedMove(str(e)) from None
+
+
+def _parse_draw(state, words, legal):
+    if DRAW not in legal:
+        raise IllegalMove(explain_illegal(state, DRAW))
+    if len(words) > 1:
+        t = _tile(words[1], state)
+        if state.drawable > 0 and state.stock[state.stock_pos] != t:
+            raise IllegalMove(f"the next stock tile is {tile_str(state.stock[state.stock_pos])}, not {words[1]}")
+    return DRAW
+
+
+def _parse_pass(state, words, legal):
+    if PASS in legal:
+        return PASS
+    if DECLINE in legal:
+        return DECLINE   # records written before declines had a word of their own
+    raise IllegalMove(explain_illegal(state, PASS))
+
+
+def _parse_word(code: int):
+    def parse(state, words, legal):
+        if code not in legal:
+            raise IllegalMove(explain_illegal(state, code))
+        return code
+    return parse
+
+
+def _parse_discard(state, words, legal):
+    if len(words) != 2:
+        raise MalformedMove("a discard names its tile: discard 5-3")
+    move = DISCARD | _tile(words[1], state)
+    if move not in legal:
+        raise IllegalMove(explain_illegal(state, move, text=" ".join(words)))
+    return move
+
+
+register_notation(("draw", "d", "buy"), _parse_draw)
+register_notation(("pass", "p"), _parse_pass)
+register_notation(("stop", "s"), _parse_word(STOP))
+register_notation(("decline",), _parse_word(DECLINE))
+register_notation(("discard",), _parse_discard)
+
+
+def parse_move(state: "HandState", text: str) -> int:
+    """Read a move typed by a person (or held in a record) against the legal moves here."""
+    raw = text.strip()
+    words = raw.replace(",", " ").split()
+    if not words:
+        raise MalformedMove("empty move")
+    legal = state.legal_moves()
+    parser = _PARSERS.get(words[0].lower())
+    if parser is not None:
+        return parser(state, words, legal)
+    if "+" in words:
+        return _parse_pair(state, raw, legal)
+    return _parse_placement(state, raw, words, legal)
+
+
+def _read_placement(state: "HandState", raw: str, words: list[str]) -> tuple[int, str | None, int | None, bool]:
+    t = _tile(words[0], state)
+    end_name = None
+    open_pip = None
+    announce = False
+    names = end_names(state)
+    for w in words[1:]:
+        if w == "!":
+            announce = True
+        elif w.isdigit():
+            open_pip = int(w)
+        elif w.upper() in names:
+            end_name = w.upper()
+        else:
+            raise MalformedMove(f"cannot read {w!r} in {raw!r} (an end is one of {', '.join(names)})")
+    if end_name is not None and state.layout.lead < 0:
+        raise MalformedMove("the lead goes on an empty table: write only the tile")
+    return t, end_name, open_pip, announce
+
+
+def _placement_matches(state: "HandState", m: int, t: int, end_name: str | None, open_pip: int | None) -> bool:
+    if (m & 127) != t:
+        return False
+    end = (m >> 7) & 31
+    names = end_names(state)
+    if end_name is not None and end != LEAD_END:
+        ok = names[end] == end_name
+        if not ok:
+            # a merged place: any end showing an equivalent value names it
+            idx = names.index(end_name) if end_name in names else -1
+            ok = 0 <= idx < len(state.layout.values) and equivalent(state, idx, end)
+        if not ok:
+            return False
+    return not (open_pip is not None and (m >> 12) & 15 != open_pip and end != LEAD_END)
+
+
+def _parse_placement(state, raw, words, legal):
+    t, end_name, open_pip, announce = _read_placement(state, raw, words)
+    candidates = [m for m in legal if is_place(m) and _placement_matches(state, m, t, end_name, open_pip)
+                  and bool(m & ANNOUNCE) == announce]
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        names = end_names(state)
+        guess = t | ((names.index(end_name) if end_name in names else 0) << 7)
+        if open_pip is not None:
+            guess |= open_pip << 12
+        if announce:
+            guess |= ANNOUNCE
+        raise IllegalMove(explain_illegal(state, guess, text=raw))
+    raise AmbiguousMove(f"{raw!r} could mean {', '.join(move_str(state, m) for m in candidates)}: say which")
+
+
+def _parse_pair(state, raw, legal):
+    parts = [p.split() for p in raw.replace(",", " ").split("+")]
+    if len(parts) != 2 or not all(parts):
+        raise MalformedMove(f"a pair is written '5-3 L + 6-2 R', not {raw!r}")
+    a = _read_placement(state, raw, parts[0])
+    b = _read_placement(state, raw, parts[1])
+    candidates = []
+    for m in legal:
+        if m & KIND_MASK != PAIR:
+            continue
+        first, second = m & 0xFFFF, (m >> SECOND_SHIFT) & 0xFFFF
+        for x, y in ((first, second), (second, first)):
+            if _placement_matches(state, x, a[0], a[1], a[2]) and _placement_matches(state, y, b[0], b[1], b[2]):
+                candidates.append(m)
+                break
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        if not any(m & KIND_MASK == PAIR for m in legal):
+            raise IllegalMove(f"{raw!r}: no pair can be played now")
+        options = ", ".join(move_str(state, m) for m in legal if m & KIND_MASK == PAIR)
+        raise IllegalMove(f"{raw!r} is not a legal pair; the pairs here: {options}")
+    raise AmbiguousMove(f"{raw!r} could mean {', '.join(move_str(state, m) for m in candidates)}: say which")
+
+
+def equivalent(state: "HandState", a: int, b: int) -> bool:
+    """Whether end a is merged into end b by the layout's targets (general rule 23a)."""
+    lay = state.layout
+    if a >= len(lay.values) or lay.closed[a] or lay.values[a] != lay.values[b]:
+        return False
+    if lay.kind == "line" or (lay.kind == "spinner" and a < 2 and b < 2):
+        return not lay.ends_by_double or lay.doubles[a] == lay.doubles[b]
+    if lay.kind == "spinner" and (a < 2) != (b < 2):
+        return False   # a line end and a flank are different places
+    return lay.lengths[a] == 0 and lay.lengths[b] == 0
+
+
+def explain_illegal(state: "HandState", move: int, text: str | None = None) -> str:
+    """Why ``move`` may not be made here, in words a player understands."""
+    game = state.game
+    k = move & KIND_MASK if isinstance(move, int) and move >= 0 else -1
+    if not isinstance(move, int) or move < 0 or k not in KINDS or KINDS[k].forced or \
+            (k == 0 and (move & 127) >= game.set_mask.bit_length()) or \
+            (k in (DRAW, PASS, STOP, DECLINE) and move != k):
+        return f"{move!r} is not a move of this game"
+    if state.over:
+        return "the hand is over"
+    label = text or move_str(state, move)
+    seat = state.acting_seat()
+    legal = state.legal_moves()
+    if k == DRAW:
+        if state.drawable <= 0:
+            return "you cannot draw: drawing is exhausted"
+        if state.restrict:
+            return f"you drew {tile_str(state.restrict.bit_length() - 1)}, which fits: you must place it"
+        if state.drawn >= state.draw_limit:
+            return f"you may draw at most {state.draw_limit} tiles in a turn"
+        return "you cannot draw while you hold a tile that fits"
+    if k == PASS:
+        return "you cannot pass: " + ("you must draw" if DRAW in legal else
+                                      "you must discard a tile" if any(m & KIND_MASK == DISCARD for m in legal)
+                                      else "you hold a tile that fits")
+    if k == STOP:
+        return "you can stop only after placing a tile, while another would still fit"
+    if k == DECLINE:
+        return "there is no out-of-turn offer to decline"
+    if k == DISCARD:
+        if not BIT[move & 127] & state.hands[seat]:
+            return f"you do not hold {tile_str(move & 127)}"
+        return "you may discard only when no tile of yours fits"
+    if k == PAIR:
+        return f"{label} is not a legal pair here"
+    t = tile_of(move)
+    if not BIT[t] & state.hands[seat]:
+        return f"you do not hold {tile_str(t)}"
+    if state.layout.lead < 0:
+        if state.lead_draw:
+            return "you must draw a tile to lead"
+        allowed = tiles_of(state.hands[seat] & state.lead_mask)
+        return f"{tile_str(t)} may not lead; you must lead " + " or ".join(tile_str(x) for x in allowed)
+    if state.restrict and not BIT[t] & state.restrict:
+        return f"you must place the tile you drew, {tile_str(state.restrict.bit_length() - 1)}"
+    if BIT[t] & state.locked[seat]:
+        return f"{tile_str(t)} is locked this turn: you did not announce your last tile"
+    if state.interrupts:
+        return "only the out-of-turn double offered to you may be placed now, or decline"
+    if state.turn.pairs and any(m & KIND_MASK == PAIR for m in legal):
+        return "you must play a pair: one tile on each end"
+    if state.turn.pairs and state.hands[seat].bit_count() > 1:
+        return "a single tile may be played only by a player holding one tile"
+    if not BIT[t] & state.layout.playable:
+        ends = ", ".join(f"{n}={v}" for n, v in state.layout.open_ends())
+        return f"{tile_str(t)} fits no open end ({ends})"
+    if state.layout.in_cross_phase():
+        return "the spinner's four sides must be filled before any arm grows"
+    same_tile = [m for m in legal if is_place(m) and (m & 127) == t]
+    if same_tile:
+        return f"{label} is not a legal placement; {tile_str(t)} can go: " + \
+            ", ".join(move_str(state, m) for m in same_tile)
+    return f"{label} is not legal here"
+
+
+__all__ = ["move_str", "event_str", "parse_move", "explain_illegal", "register_notation", "equivalent", "SKIP"]

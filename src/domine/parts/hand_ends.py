@@ -1,0 +1,101 @@
+"""When a hand ends without a domino: policies a game declares (``Game.hand_end``).
+
+The engine asks its policy after every action. ``BLOCKED`` is general 23(c):
+the hand ends at once when nobody can place and nothing can be drawn; the fast
+playout in ``domine.hand`` inlines exactly that test and takes it only for
+policies marked ``inline``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..hand import HandState
+
+
+class HandEnd:
+    """General 13 and 23(c): a domino, or blocked as soon as nobody can place or draw."""
+
+    inline = True              # the fast playout may inline the test
+    domino_ends_hand = True    # going out ends the hand (general 13a)
+    ends_when_dead = False     # a dead layout ends the hand (for bots that look ahead)
+
+    def blocked(self, state: "HandState") -> bool:
+        return state.drawable <= 0 and not state.in_hands & state.layout.playable
+
+    def after_pass(self, state: "HandState", seat: int) -> str | None:
+        """A reason to end the hand because ``seat`` passed, if the game has one."""
+        return None
+
+    def after_turn(self, state: "HandState") -> str | None:
+        """A reason to end the hand after any action (beyond a domino and a block)."""
+        return None
+
+
+BLOCKED = HandEnd()
+
+
+class DeadLayout(HandEnd):
+    """Matador: blocked, or no tile left outside the layout could ever fit an open end."""
+
+    inline = False
+    ends_when_dead = True
+
+    def after_turn(self, state):
+        return "dead" if state.layout.is_dead() else None
+
+
+class FirstPassLoses(HandEnd):
+    """Shut-out: never blocked; the first seat that must pass loses the hand."""
+
+    inline = False
+
+    def blocked(self, state):
+        return False
+
+    def after_pass(self, state, seat):
+        return "pass"
+
+
+class PassesInARow(HandEnd):
+    """The hand ends after ``count`` passes in a row (games where a pass is a choice)."""
+
+    inline = False
+
+    def __init__(self, count: int):
+        self.count = count
+
+    def blocked(self, state):
+        return False
+
+    def after_pass(self, state, seat):
+        from ..moves import PASS
+        history = state.history
+        if len(history) < self.count:
+            return None
+        return "blocked" if all(m == PASS for _, m in history[-self.count:]) else None
+
+
+class PlayedOut(HandEnd):
+    """Grape: no block and no domino; the hand ends when every hand is empty."""
+
+    inline = False
+    domino_ends_hand = False
+
+    def blocked(self, state):
+        return False
+
+    def after_turn(self, state):
+        return "played out" if not state.in_hands else None
+
+
+class NobodyCanPlay(HandEnd):
+    """Two-by-two: nobody has a legal turn and the stock is empty or an open end is dead."""
+
+    inline = False
+
+    def blocked(self, state):
+        if not (state.drawable <= 0 or state.layout.has_dead_end()):
+            return False
+        return not any(state.can_place(s) for s in range(state.n))

@@ -1,0 +1,179 @@
+"""Who leads a hand and with what: rule objects a game names (``first_lead``, ``later_lead``).
+
+``choose(state)`` sets the seat to act, the tiles it may lead (``lead_mask``) and,
+where the leader must draw for his lead, how (``lead_draw``). ``needs_redeal``
+answers general rule 18 for a rule that cannot be met by the deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..tiles import BIT, DOUBLES_MASK, lightness_key, tiles_of, weight_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..hand import HandContext, HandState
+
+
+def dealt_mask(hands: list[int]) -> int:
+    dealt = 0
+    for h in hands:
+        dealt |= h
+    return dealt
+
+
+def holder(hands: list[int], tile: int) -> int:
+    b = BIT[tile]
+    for s, h in enumerate(hands):
+        if h & b:
+            return s
+    return -1
+
+
+def heaviest_tile(mask: int) -> int:
+    return max(tiles_of(mask), key=weight_key)
+
+
+class LeadRule:
+    def choose(self, state: "HandState") -> None:
+        raise NotImplementedError
+
+    def needs_redeal(self, hands: list[int], context: "HandContext") -> bool:
+        return False
+
+
+class HeaviestDouble(LeadRule):
+    """The heaviest double dealt (general 2) leads; without one, the heaviest tile or a redeal."""
+
+    def __init__(self, redeal: bool = False):
+        self.redeal = redeal
+
+    def choose(self, state):
+        doubles = dealt_mask(state.hands) & DOUBLES_MASK
+        if doubles:
+            t = doubles.bit_length() - 1   # ids of doubles grow with their pips
+        elif self.redeal:
+            raise ValueError("no double dealt")
+        else:
+            t = heaviest_tile(dealt_mask(state.hands))
+        state.to_act, state.lead_mask = holder(state.hands, t), BIT[t]
+
+    def needs_redeal(self, hands, context):
+        return self.redeal and not dealt_mask(hands) & DOUBLES_MASK
+
+
+class LowestDouble(LeadRule):
+    """The lowest double dealt leads (0-0 first); without one, the lightest tile by ``key``."""
+
+    def __init__(self, key: Callable[[int], Any] = weight_key):
+        self.key = key
+
+    def choose(self, state):
+        dealt = dealt_mask(state.hands)
+        doubles = dealt & DOUBLES_MASK
+        t = (doubles & -doubles).bit_length() - 1 if doubles else min(tiles_of(dealt), key=self.key)
+        state.to_act, state.lead_mask = holder(state.hands, t), BIT[t]
+
+
+class LightestTile(LeadRule):
+    """Blitz: the lightest tile dealt leads (0-0 first, a double first at equal weight)."""
+
+    def choose(self, state):
+        t = min(tiles_of(dealt_mask(state.hands)), key=lightness_key)
+        state.to_act, state.lead_mask = holder(state.hands, t), BIT[t]
+
+
+class GivenTile(LeadRule):
+    """A named tile leads (6-6 in caribbean, 0-0 in grape); undealt, a redeal."""
+
+    def __init__(self, tile: int):
+        self.tile = tile
+
+    def choose(self, state):
+        seat = holder(state.hands, self.tile)
+        if seat < 0:
+            raise ValueError("the leading tile was not dealt")
+        state.to_act, state.lead_mask = seat, BIT[self.tile]
+
+    def needs_redeal(self, hands, context):
+        return not dealt_mask(hands) & BIT[self.tile]
+
+
+class Loser(LeadRule):
+    """The weakest player of the previous hand (general 16) leads.
+
+    ``tiles``: "any" tile, or "double": any double, and without one he draws for
+    it, leading ``then`` = "first drawn" tile or drawing "until double".
+    """
+
+    def __init__(self, tiles: str = "any", then: str = ""):
+        self.tiles, self.then = tiles, then
+
+    def choose(self, state):
+        seat = state.context.previous.ranking[-1]
+        state.to_act = seat
+        if self.tiles == "any":
+            state.lead_mask = state.game.set_mask
+            return
+        state.lead_mask = DOUBLES_MASK
+        if not state.hands[seat] & DOUBLES_MASK:
+            state.lead_draw = "first" if self.then == "first drawn" else "until_double"
+
+
+class PreviousWinner(LeadRule):
+    """The previous hand's (first listed) winner leads any tile; after a hand nobody won, ``after_tie``."""
+
+    def __init__(self, after_tie: LeadRule):
+        self.after_tie = after_tie
+
+    def choose(self, state):
+        winners = state.context.previous.winners
+        if not winners:
+            self.after_tie.choose(state)
+            return
+        state.to_act, state.lead_mask = winners[0], state.game.set_mask
+
+    def needs_redeal(self, hands, context):
+        if context.previous is not None and not context.previous.winners:
+            return self.after_tie.needs_redeal(hands, context)
+        return False
+
+
+class NextStarter(LeadRule):
+    """The seat after the previous hand's leader leads any tile (family, jubilee)."""
+
+    def choose(self, state):
+        prev = state.context.previous_leader or 0
+        state.to_act, state.lead_mask = (prev + 1) % state.n, state.game.set_mask
+
+
+class ByLot(LeadRule):
+    """A seat drawn by lot from the match's seeded generator leads any tile (jubilee)."""
+
+    def choose(self, state):
+        lot = state.context.lot
+        state.to_act, state.lead_mask = (lot if lot is not None else 0), state.game.set_mask
+
+    draws_lot = True
+
+
+class FixedSeat(LeadRule):
+    """A given seat leads any tile (OpenSpiel's block: seat 0)."""
+
+    def __init__(self, seat: int = 0):
+        self.seat = seat
+
+    def choose(self, state):
+        state.to_act, state.lead_mask = self.seat, state.game.set_mask
+
+
+class HeaviestDoubleElseTurnUp(LeadRule):
+    """Troli: the heaviest double leads; with none dealt, the first set-aside tile is
+    turned face up as the lead, nobody's, and seat (hand - 1) mod N plays first."""
+
+    def choose(self, state):
+        doubles = dealt_mask(state.hands) & DOUBLES_MASK
+        if doubles:
+            HeaviestDouble().choose(state)
+            return
+        state.turn_up_lead(state.deal.aside[0], (state.context.hand_number - 1) % state.n)
