@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domine.bots import make_bot
-from domine.games import GAMES, make_game
+from domine.games import GAMES, make_game, option_sets
 from domine.layout import LEAD_END
 from domine.match import Match
 from domine.moves import (
@@ -37,22 +37,11 @@ from domine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, tile_str
 # ---------------------------------------------------------------------------------------
 # The combinations
 # ---------------------------------------------------------------------------------------
-MAIN_OPTIONS = {
-    "block": lambda n: [{}, {"double_nine": True}]
-    + ([{"partners": True}] if n == 4 else [])
-    + ([{"openspiel": True}] if n == 2 else []),
-    "draw": lambda n: [{}, {"no_reserve": True}, {"voluntary_draw": True}]
-    + ([{"partners": True}] if n == 4 else []),
-    "bergen": lambda n: [{}, {"set": "double-9"}, {"set": "double-12", "spinner": True}],
-    "family": lambda n: [{}, {"rounds": 3}],
-}
-
-
 def _combos() -> list[tuple[str, int, dict]]:
     out = []
     for gid, cls in sorted(GAMES.items()):
         for n in range(cls.min_players, cls.max_players + 1):
-            for opts in MAIN_OPTIONS.get(gid, lambda n: [{}])(n):
+            for opts in option_sets(cls, n):
                 out.append((gid, n, opts))
     return out
 

@@ -5,20 +5,56 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
-from ..game import Game, GameError
-from .bergen import Bergen
-from .blitz import Blitz
-from .block import Block
-from .cross import Cross
-from .draw import Draw
-from .family import Family
-from .matador import Matador
-from .ordinary import Ordinary
-from .partners import Partners
+import importlib
+import pkgutil
 
-GAMES: dict[str, type[Game]] = {
-    cls.id: cls for cls in (Family, Ordinary, Partners, Blitz, Cross, Matador, Bergen, Block, Draw)
-}
+from ..game import Game, GameError
+
+#: The order ``domine list`` shows; games not named here follow by id.
+FIRST = ("family", "ordinary", "partners", "blitz", "cross", "matador", "bergen", "block", "draw")
+
+
+def _discover() -> dict[str, type[Game]]:
+    """Every game defined in a module of this package: adding a game is adding a module."""
+    found: dict[str, type[Game]] = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Game) and value.__module__ == module.__name__ \
+                    and value.id != Game.id:
+                found[value.id] = value
+    order = {gid: i for i, gid in enumerate(FIRST)}
+    return dict(sorted(found.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
+
+
+GAMES: dict[str, type[Game]] = _discover()
+
+
+def option_sets(cls: type[Game], players: int) -> list[dict]:
+    """Option sets that exercise a game, from its own declarations: none, then each option
+    moved off its default (each choice of a choice option, alone and with each yes/no
+    option), keeping those the game accepts for ``players``."""
+    candidates: list[dict] = [{}]
+    flags = [o.name for o in cls.options if o.kind is bool]
+    for o in cls.options:
+        if o.kind is bool:
+            candidates.append({o.name: not o.default})
+        elif o.choices:
+            for c in o.choices:
+                if c != o.default:
+                    candidates.append({o.name: c})
+                    candidates += [{o.name: c, f: True} for f in flags]
+        elif o.kind is int and o.default is not None:
+            candidates.append({o.name: o.default + 2})
+    out = []
+    for opts in candidates:
+        try:
+            cls(players, opts)
+        except GameError:
+            continue
+        if opts not in out:
+            out.append(opts)
+    return out
 
 
 def _key(name: str) -> str:
@@ -48,4 +84,4 @@ def make_game(name: str, players: int | None = None, options: dict | None = None
     return game_class(name)(players, options)
 
 
-__all__ = ["GAMES", "game_class", "make_game"]
+__all__ = ["GAMES", "game_class", "make_game", "option_sets"]
