@@ -236,14 +236,27 @@ def equivalent(state: "HandState", a: int, b: int) -> bool:
     return lay.lengths[a] == 0 and lay.lengths[b] == 0
 
 
+def well_formed(state: "HandState", move: object) -> bool:
+    """Whether ``move`` is a move int of some kind a seat can make, on tiles of this set."""
+    if not isinstance(move, int) or isinstance(move, bool) or move < 0:
+        return False
+    size = state.game.set_mask.bit_length()
+    k = move & KIND_MASK
+    if k == 0:
+        return (move & 127) < size
+    if k == PAIR:
+        halves = (move & 0xFFFF, (move >> SECOND_SHIFT) & 0xFFFF)
+        return move >> (SECOND_SHIFT + 16) == 0 and move & 0xF0000 == 0 and all((h & 127) < size for h in halves)
+    if k == DISCARD:
+        return move & ~(KIND_MASK | 127) == 0 and (move & 127) < size
+    return k in KINDS and not KINDS[k].forced and move == k
+
+
 def explain_illegal(state: "HandState", move: int, text: str | None = None) -> str:
     """Why ``move`` may not be made here, in words a player understands."""
-    game = state.game
-    k = move & KIND_MASK if isinstance(move, int) and move >= 0 else -1
-    if not isinstance(move, int) or move < 0 or k not in KINDS or KINDS[k].forced or \
-            (k == 0 and (move & 127) >= game.set_mask.bit_length()) or \
-            (k in (DRAW, PASS, STOP, DECLINE) and move != k):
+    if not well_formed(state, move):
         return f"{move!r} is not a move of this game"
+    k = move & KIND_MASK
     if state.over:
         return "the hand is over"
     label = text or move_str(state, move)
