@@ -18,7 +18,7 @@ COMBOS += [("block", 2, {"openspiel": True}), ("draw", 3, {"voluntary_draw": Tru
 
 
 def _public(obs: Observation) -> dict:
-    fields = dataclasses.asdict(obs)
+    fields = obs.to_dict()
     fields.pop("context")
     return fields
 
@@ -127,3 +127,32 @@ def test_the_lead_tells_who_holds_no_heavier_double():
     heavier_doubles = [parse_tile(f"{p}-{p}") for p in range(7) if parse_tile(f"{p}-{p}") > lead_tile]
     for d in heavier_doubles:
         assert not knowledge.possible(leader) & BIT[d], "the leader cannot hold a heavier double"
+
+
+def test_a_skipped_turn_teaches_what_a_pass_teaches():
+    """OpenSpiel's block passes over a seat that cannot play: that event rules out, for the
+    skipped seat, every tile that fitted the ends then (as a pass would)."""
+    from domine.moves import SKIP, kind
+
+    game = make_game("block", 2, {"openspiel": True})
+    checked = 0
+    for seed in range(60):
+        state = Match(game, seed=seed).start_hand()
+        rng = random.Random(seed)
+        while not state.over:
+            before = len(state.history)
+            playable = state.layout.playable
+            state.apply(rng.choice(state.legal_moves()))
+            skips = [s for s, m in state.history[before:] if kind(m) == SKIP]
+            if skips and not state.over:
+                me = state.acting_seat()
+                other = 1 - me
+                assert skips == [other]
+                # what fitted when the other seat was passed over: the ends after the move
+                ruled_out = state.layout.playable
+                kn = Knowledge(state.observation(me), game)
+                assert not kn.possible(other) & ruled_out
+                assert kn.possible(other) & state.hands[other] == state.hands[other]   # truth allowed
+                checked += 1
+            del playable
+    assert checked >= 20

@@ -251,10 +251,7 @@ def _tiles_shown(obs) -> set[int]:
 
 def _fields(obs) -> dict:
     """The observation's fields by name (a dataclass, or any object with attributes)."""
-    if dataclasses.is_dataclass(obs):
-        return {f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)}
-    names = getattr(type(obs), "__slots__", None) or vars(obs)
-    return {n: getattr(obs, n) for n in names}
+    return obs.to_dict()
 
 
 def check_observation(state, seat):
@@ -286,7 +283,7 @@ def check_observation(state, seat):
     # no tile another seat holds, nor a stock or aside tile, is named anywhere
     own_draws = {tile_of(m) for s, m in state.history if s == seat and kind(m) == DRAW}
     hidden = (_or(h for s, h in enumerate(state.hands) if s != seat)
-              | _mask(state.stock[state.stock_pos:]) | _mask(state.deal.aside))
+              | _mask(state.stock[state.stock_pos:]) | _mask(state.deal.aside)) & ~shown_to_all(state)
     leaked = _tiles_shown(obs) & set(tiles_of(hidden))
     assert not leaked, f"seat {seat} sees hidden tiles {[tile_str(t) for t in leaked]}"
     assert own_draws <= set(tiles_of(state.hands[seat] | state.layout.mask))
@@ -304,14 +301,21 @@ def check_observation(state, seat):
     return obs
 
 
+def shown_to_all(state) -> int:
+    """Tiles an event showed every seat (a draw in a game whose draws are public)."""
+    public = state.game.public_kinds
+    return _mask(tile_of(m) for s, m in state.history if kind(m) in public and kind(m) in (DRAW, DISCARD))
+
+
 def swap_hidden(state, seat, rng):
     """A clone in which one hidden tile of another seat is exchanged with another hidden
     tile (another seat's, or an undrawn stock tile); None if nothing can be swapped."""
-    others = [s for s in range(state.n) if s != seat and state.hands[s]]
+    known = shown_to_all(state)
+    others = [s for s in range(state.n) if s != seat and state.hands[s] & ~known]
     if not others:
         return None
     o = rng.choice(others)
-    x = rng.choice(tiles_of(state.hands[o]))
+    x = rng.choice(tiles_of(state.hands[o] & ~known))
     spots = [("hand", p) for p in others if p != o]
     if state.stock_pos < len(state.stock):
         spots.append(("stock", None))
@@ -320,7 +324,7 @@ def swap_hidden(state, seat, rng):
     where, p = rng.choice(spots)
     c = state.clone()
     if where == "hand":
-        y = rng.choice(tiles_of(state.hands[p]))
+        y = rng.choice(tiles_of(state.hands[p] & ~known))
         c.hands[o] ^= BIT[x] | BIT[y]
         c.hands[p] ^= BIT[x] | BIT[y]
     else:

@@ -398,3 +398,79 @@ def test_bergen_spinner_record_replays():
     assert record["hands"][0]["moves"] == ["0: 2-2", "1: 5-2 N", "0: 9-2 L", "1: 11-2 S", "0: 11-8 S"]
     report = replay(record)
     assert report.moves == 5 and not report.complete
+
+
+# -- records of any position ---------------------------------------------------------------
+def _bot_match(game, match, seed=1):
+    bots = [make_bot("greedy" if s % 2 == 0 else "random", seed + s) for s in range(game.players)]
+    while not match.over:
+        state = match.start_hand()
+        while not state.over:
+            seat = state.acting_seat()
+            state.apply(bots[seat].choose(state.observation(seat)))
+        match.finish_hand()
+    return match
+
+
+def test_a_record_may_start_in_the_middle_of_a_match():
+    """Hand 4 of a cross match, scores and the previous hand's result given: the record says
+    so, replays, and its later hands follow from that context (the loser of hand 3 leads)."""
+    from domine.hand import HandContext
+    from domine.results import HandResult
+
+    game = make_game("cross", 3)
+    previous = HandResult("blocked", None, [9, 3, 20], [2, 1, 3], [9, 3, 20], [1], last_placer=1)
+    start = HandContext(hand_number=4, scores=[40, 12, 130], previous=previous)
+    match = _bot_match(game, Match(game, seed=5, context=start))
+    rec = json.loads(json.dumps(match_record(match)))
+    first = rec["hands"][0]
+    assert first["number"] == 4
+    assert first["context"]["scores"] == [40, 12, 130] and first["context"]["previous"]["winners"] == [1]
+    assert "context" not in rec["hands"][-1] or len(rec["hands"]) == 1
+    assert match.hands[0].to_act is not None and match.hands[0].leader == 2   # weakest of hand 3 leads
+    report = replay(rec)
+    assert report.complete and report.scores == match.scores
+    # the same moves without the context do not replay: the lead rule needs hand 3's result
+    del first["context"]
+    with pytest.raises(RecordError):
+        replay(rec)
+
+
+def test_context_fields_are_checked():
+    rec = match_record(_bot_match(make_game("block", 2, {"target": 10}), Match(make_game("block", 2, {"target": 10}), seed=3)))
+    rec["hands"][0]["context"] = {"hand_number": "two"}
+    assert "hand_number" in str(fails(rec, hand=1))
+    rec["hands"][0]["context"] = {"scores": ["a", 1]}
+    assert "scores" in str(fails(rec, hand=1))
+    rec["hands"][0]["context"] = {"colour": 1}
+    assert "unknown fields colour" in str(fails(rec, hand=1))
+
+
+def test_replay_json_lists_every_position(tmp_path):
+    from helpers import runner
+    from domine.cli import app
+
+    game = make_game("draw", 3, {"target": 30})
+    match = _bot_match(game, Match(game, seed=9))
+    rec = match_record(match)
+    path = tmp_path / "m.json"
+    save_record(rec, path)
+    res = runner.invoke(app, ["replay", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["valid"] and data["complete"] and data["scores"] == match.scores
+    assert len(data["hands"]) == len(rec["hands"])
+    for hand, raw in zip(data["hands"], rec["hands"]):
+        assert [p["played"] for p in hand["positions"]] == [m.split(":", 1)[1].strip() for m in raw["moves"]]
+        for p, m in zip(hand["positions"], raw["moves"]):
+            assert p["to_act"] == int(m.split(":")[0])
+            played = p["played"].split()[0]
+            assert any(x.split()[0] == played for x in p["legal"])
+        assert hand["result"]["points"] == raw["result"]["points"] and hand["scores"] == raw["scores"]
+    # a broken record says where, in the same shape
+    rec["hands"][0]["moves"][1] = "1: 0-0 L"
+    save_record(rec, path)
+    res = runner.invoke(app, ["replay", str(path), "--json"])
+    assert res.exit_code == 1
+    bad = json.loads(res.output)
+    assert not bad["valid"] and bad["hand"] == 1 and bad["move"] == 2

@@ -597,6 +597,9 @@ def arena_cmd(
 def replay_cmd(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON match record (from 'domine play --record').")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the verdict and the final scores.")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print every position (seat to act, legal moves, move played) and every result as JSON "
+                       "(the shape is in docs/records.md).")] = False,
 ) -> None:
     """Check a match record move by move and print it."""
     out = _out()
@@ -604,12 +607,21 @@ def replay_cmd(
         fail(f"cannot read {file}: no such file")
     if file.is_dir():
         fail(f"cannot read {file}: it is a directory")
+    trace: list = []
     try:
         data = load_record(file)
-        report = replay(data)
+        report = replay(data, trace)
     except RecordError as e:
-        _err().print(Text(f"invalid record: {e}", style="bold red"))
+        if as_json:
+            print(json.dumps({"valid": False, "error": str(e), "hand": e.hand, "move": e.move, "hands": trace}))
+        else:
+            _err().print(Text(f"invalid record: {e}", style="bold red"))
         raise typer.Exit(1)
+    if as_json:
+        print(json.dumps({"valid": True, "game": report.game, "players": report.players,
+                          "complete": report.complete, "moves": report.moves, "hands": trace,
+                          "scores": report.scores, "result": report.result}, ensure_ascii=False))
+        return
     with handled():
         game = make_game(report.game, report.players, data.get("options") or {})
     seats = data.get("seats") if isinstance(data.get("seats"), list) else None

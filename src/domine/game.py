@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import starmap
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .hand import Deal, HandContext, HandState
 from .layout import Layout
 from .matching import EQUAL, Matching
-from .moves import DISCARD, DRAW, PASS, SKIP
+from .moves import DISCARD, DRAW, KINDS, PASS, SKIP
 from .parts.conventions import Convention
 from .parts.hand_ends import BLOCKED, HandEnd
 from .parts.leads import HeaviestDouble, LeadRule
@@ -126,6 +127,11 @@ class Game:
         for o in self.options:
             self.option_values.setdefault(o.name, o.default)
         self.configure(self.option_values)
+        self.public_options = MappingProxyType(dict(self.option_values))   # shared by observations
+        # what the other seats do not see (general 7; moves.seen_by), as sets for the views' filter
+        self.tile_hiding_kinds = frozenset(k for k, info in KINDS.items() if info.hides_tile) - self.public_kinds
+        self.silent_kinds = frozenset(k for k, info in KINDS.items() if info.silent) - self.public_kinds
+        self.discards = self.turn.discard_when_stuck
         if not self.min_players <= self.players <= self.max_players:
             lo, hi = self.min_players, self.max_players
             span = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
@@ -281,6 +287,11 @@ class Game:
             return playable
         if event_kind == DRAW and not self.turn.draw_at_will:
             return playable
+        return 0
+
+    def at_most_one(self, event_kind: int, layout: Layout, held: int) -> int:
+        """Tiles of which a seat shows it held at most one, by an event of ``event_kind`` on
+        ``layout`` while holding ``held`` tiles (two-by-two: a draw means no pair). None by default."""
         return 0
 
     def hand_value(self, mask: int) -> int:

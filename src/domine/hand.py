@@ -99,6 +99,13 @@ def pair_moves(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int
     return moves
 
 
+def _observe(state, seat, legal):
+    global _observe
+    from .observation import observe   # observation imports this module
+    _observe = observe
+    return observe(state, seat, legal)
+
+
 class HandState:
     __slots__ = (
         # per game, read-only: tables and the turn's declaration
@@ -334,6 +341,14 @@ class HandState:
     def apply_unchecked(self, move: int) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for bots."""
         if move >= DRAW:
+            if move == PASS and self.plain_turns:   # what _pass and next_turn do for plain turns
+                seat = self.to_act
+                self.history.append((seat, PASS))
+                self.to_act = (seat + 1) % self.n
+                self.drawn = 0
+                if self.drawable <= 0 and not self.in_hands & self.layout.playable:
+                    self.finish("blocked")   # general 23(c), as parts.hand_ends.BLOCKED says
+                return
             k = move & KIND_MASK
             if k == DRAW:
                 self._draw()
@@ -385,6 +400,9 @@ class HandState:
             self.drawn = 0
             if self.special:
                 self._update_special()
+            if self.drawable <= 0 and not self.in_hands & layout.playable:
+                self.finish("blocked")   # general 23(c), as parts.hand_ends.BLOCKED says
+            return
         else:
             if self.special:
                 self._update_special()
@@ -579,8 +597,8 @@ class HandState:
         return explain_illegal(self, move, text)
 
     def observation(self, seat: int, legal: list[int] | None = None) -> "Observation":
-        from .observation import observe
-        return observe(self, seat, legal)
+        """What ``seat`` may know now; ``legal``, the legal moves if already at hand."""
+        return _observe(self, seat, legal)
 
     def clone(self) -> "HandState":
         """An independent copy, for search: mutable parts are copied, tables shared."""

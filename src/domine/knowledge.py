@@ -35,8 +35,8 @@ from .moves import (
     kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles, tile_of,
 )
 from .parts.conventions import LastTileAnnouncement
-from .parts.turns import WHILE_FITS
-from .tiles import BIT, DOUBLES_MASK, TILES_WITH, mask_of, set_size, tiles_of
+from .parts.turns import ONE_TILE
+from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
 
 _GAMES: dict[tuple, Game] = {}
 
@@ -72,7 +72,7 @@ class Knowledge:
         self.n = n = obs.players
         self.mine = mask_of(obs.hand)
         self.table = mask_of(obs.layout_tiles)
-        self.unseen = game.set_mask & ~self.mine & ~self.table
+        self.unseen = game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards)   # own dead tiles are seen
         k = game.deal_size(n)
         self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k)] for s in range(n)]
         self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
@@ -104,7 +104,8 @@ class Knowledge:
         announcing = any(isinstance(c, LastTileAnnouncement) for c in game.conventions)
         lead_drawer = -1
         previous = (-1, PASS)
-        chain = game.turn.continues == WHILE_FITS
+        chain = game.turn.continues != ONE_TILE
+        owes = game.turn.again_after_double
         for seat, move in self.obs.history:
             k = kind(move)
             if seat == NOBODY:
@@ -116,8 +117,10 @@ class Knowledge:
                     self.turned_up = tile_of(move)
                 previous = (seat, move)
                 continue
-            if chain and previous[0] not in (-1, seat) and is_place(previous[1]) and previous[0] != me:
-                # a chained turn ends only when nothing fits any more
+            if previous[0] not in (-1, seat, me) and is_place(previous[1]) and \
+                    (chain or (owes and IS_DOUBLE[tile_of(previous[1])])):
+                # a turn that could go on (chained, or a double owing another tile) ended by
+                # itself, without a stop: nothing fitted any more
                 self._forbid(previous[0], layout.playable)
             if not out_of_turn(move) and k != SKIP:
                 for x in range(n):
@@ -162,6 +165,7 @@ class Knowledge:
                         self._forbid(seat, DOUBLES_MASK)     # one draws for the lead only without a double
                     else:
                         self._forbid(seat, game.ruled_out(DRAW, layout.playable), spare)
+                        self._at_most_one(seat, game.at_most_one(DRAW, layout, len(self.slots[seat])))
                     self.slots[seat].append(_Slot(draw_position=position))
                     self.stock_draws.append((seat, -1))
                 if layout.lead < 0:
@@ -173,6 +177,7 @@ class Knowledge:
             elif k in (PASS, SKIP):
                 if seat != me and layout.lead >= 0:
                     self._forbid(seat, game.ruled_out(k, layout.playable), spare)
+                    self._at_most_one(seat, game.at_most_one(k, layout, len(self.slots[seat])))
             previous = (seat, move)
         self.layout = layout
         self.my_initial = self._initial_hand()
@@ -181,6 +186,20 @@ class Knowledge:
         for s in range(n):
             if s != me and len(self.slots[s]) != self.obs.hand_sizes[s]:
                 self.consistent = False
+
+    def _at_most_one(self, seat: int, mask: int) -> None:
+        """At most one of ``mask`` held: one slot (the most permissive) keeps it, the others may not.
+
+        Sound (every world it allows has at most one), and the only bias is in which slot
+        may hold that tile; a tile of ``mask`` stays possible for the seat.
+        """
+        slots = self.slots[seat]
+        if not mask or not slots:
+            return
+        keep = min(range(len(slots)), key=lambda j: (slots[j].forbidden.bit_count(), j))
+        for j, slot in enumerate(slots):
+            if j != keep:
+                slot.forbidden |= mask
 
     def _forbid_dealt(self, seat: int, mask: int) -> None:
         for slot in self.slots[seat] + self.dead[seat]:

@@ -33,6 +33,7 @@ class Match:
         self.result: MatchResult | None = None
         self._previous: HandResult | None = None
         self._previous_leader: int | None = None
+        self.resumed = context is not None
         if context is not None:   # a match taken up at a given hand (records of any position)
             self.hands_played = context.hand_number - 1
             if context.scores is not None:

@@ -10,85 +10,147 @@ the engine's pace.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .moves import seen_by
+from .moves import HIDDEN, KIND_MASK
 from .tiles import tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hand import HandContext, HandState
 
 
-@dataclass(slots=True)
 class Observation:
-    """Everything one seat may know, as plain data (no route back to the hand)."""
+    """Everything one seat may know, as plain data (no route back to the hand).
 
-    game: str
-    options: dict
-    seat: int
-    players: int
-    teams: list[int]
-    hand: list[int]
-    hand_sizes: list[int]
-    stock_size: int
-    drawable: int
-    layout_kind: str
-    ends: list[tuple[str, int, int, bool, bool]]   # (name, value, length, outer double, closed)
-    arms: list[list[tuple[int, int]]]
-    lead: int | None
-    layout_tiles: list[int]
-    to_act: int
-    legal_moves: list[int]
-    history: list[tuple[int, int]]                 # others' hidden tiles carry only their kind
-    hand_points: list[int]
-    scores: list[int]
-    hand_number: int
-    locked: list[int]
-    over: bool
-    max_pip: int
-    context: "HandContext"    # public: hand number, scores, the previous hand's shown result
-    discards: list[int]       # tiles laid face down, per seat (others' as counts: see discard_counts)
-    discard_counts: list[int]
+    Tile lists are made from the seat's own masks when first read, so a bot that
+    looks only at its legal moves (``random``) pays for nothing else. Read-only:
+    the context and options are shared by the observations of one hand.
+    """
+
+    __slots__ = (
+        "game", "options", "seat", "players", "teams", "hand_sizes", "stock_size", "drawable", "layout_kind",
+        "lead", "to_act", "legal_moves", "hand_points", "scores", "hand_number", "over", "max_pip", "context",
+        "discard_counts", "_ends", "_arms", "_history", "_masks", "_lists",
+    )
+
+    def __init__(self, game, options, seat, players, teams, hand_sizes, stock_size, drawable, layout_kind,
+                 ends, arms, lead, to_act, legal_moves, history, hand_points, scores, hand_number, over,
+                 max_pip, context, discard_counts, masks):
+        self.game, self.options, self.seat, self.players, self.teams = game, options, seat, players, teams
+        self.hand_sizes, self.stock_size, self.drawable, self.layout_kind = hand_sizes, stock_size, drawable, layout_kind
+        self.lead, self.to_act, self.legal_moves = lead, to_act, legal_moves
+        self.hand_points, self.scores, self.hand_number = hand_points, scores, hand_number
+        self.over, self.max_pip, self.context, self.discard_counts = over, max_pip, context, discard_counts
+        # Snapshots, turned into lists when read: the ends' values, lengths, doubles and closed
+        # flags as they are now; each arm's and the seat's history's length now (both only grow).
+        self._ends, self._arms, self._history = ends, arms, history
+        self._masks = masks          # (own hand, layout, own locked tiles, own discards)
+        self._lists = [None, None, None, None, None, None, None]
+
+    FIELDS = ("game", "options", "seat", "players", "teams", "hand", "hand_sizes", "stock_size", "drawable",
+              "layout_kind", "ends", "arms", "lead", "layout_tiles", "to_act", "legal_moves", "history",
+              "hand_points", "scores", "hand_number", "locked", "over", "max_pip", "context", "discards",
+              "discard_counts")
+
+    def to_dict(self) -> dict:
+        """Every field by name (lists copied), for comparisons, logs and learning code."""
+        out = {}
+        for name in self.FIELDS:
+            value = getattr(self, name)
+            out[name] = dict(value) if name == "options" else value[:] if isinstance(value, list) else value
+        return out
+
+    def _tiles(self, i: int) -> list[int]:
+        tiles = self._lists[i]
+        if tiles is None:
+            tiles = self._lists[i] = tiles_of(self._masks[i])
+        return tiles
+
+    hand = property(lambda self: self._tiles(0), doc="this seat's tiles")
+    layout_tiles = property(lambda self: self._tiles(1), doc="every tile face up on the table")
+    locked = property(lambda self: self._tiles(2), doc="own tiles locked this turn (Jedan Kamen)")
+    discards = property(lambda self: self._tiles(3), doc="own tiles laid face down")
+
+    @property
+    def ends(self) -> list[tuple[str, int, int, bool, bool]]:
+        """(name, value, length, outer double, closed) of every end."""
+        ends = self._lists[4]
+        if ends is None:
+            names, values, lengths, doubles, closed = self._ends
+            ends = self._lists[4] = [(names[i], values[i], lengths[i], doubles[i], closed[i])
+                                     for i in range(len(names))]
+        return ends
+
+    @property
+    def arms(self) -> list[list[tuple[int, int]]]:
+        """Each end's arm: (tile, pip left open), from the spinner or lead outwards."""
+        arms = self._lists[5]
+        if arms is None:
+            live, sizes = self._arms
+            arms = self._lists[5] = [arm[:k] for arm, k in zip(live, sizes)]
+        return arms
+
+    @property
+    def history(self) -> list[tuple[int, int]]:
+        """The events this seat may see, in order; others' hidden tiles carry only their kind."""
+        history = self._lists[6]
+        if history is None:
+            live, k = self._history
+            history = self._lists[6] = live[:k]
+        return history
 
 
 def seat_history(state: "HandState", seat: int) -> list[tuple[int, int]]:
-    """``seat``'s view of the history, brought up to date (kept with the hand)."""
+    """``seat``'s view of the history, brought up to date (kept with the hand).
+
+    The same filter as ``domine.moves.seen_by``, inlined: a placement (kind 0) is
+    public, so most events cost one test.
+    """
     views = state.views
     if views is None:
         views = state.views = [([], [0]) for _ in range(state.n)]
     seen, done = views[seat]
     history = state.history
-    if done[0] < len(history):
-        public = state.game.public_kinds
-        for actor, event in history[done[0]:]:
-            e = seen_by(event, actor, seat, public)
-            if e is not None:
-                seen.append((actor, e))
+    start = done[0]
+    if start < len(history):
+        game = state.game
+        hiding, silent = game.tile_hiding_kinds, game.silent_kinds
+        append = seen.append
+        for item in history[start:] if start else history:
+            actor, event = item
+            if actor != seat:
+                k = event & KIND_MASK
+                if k:
+                    if k in silent:
+                        continue
+                    if k in hiding:
+                        item = (actor, k | HIDDEN)
+            append(item)
         done[0] = len(history)
     return seen
 
 
 def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Observation:
     lay = state.layout
-    acting = state.acting_seat()
-    if state.interrupts and acting != seat:
+    interrupts = state.interrupts
+    acting = interrupts[0][0] if interrupts else state.to_act
+    if interrupts and acting != seat:
         acting = -1        # who is being offered a double is not public either
-    names = lay.end_names()
-    values, lengths, doubles, closed = lay.values, lay.lengths, lay.doubles, lay.closed
-    ends = [(names[i], values[i], lengths[i], doubles[i], closed[i]) for i in range(len(names))]
     game = state.game
     if acting == seat:
         moves = legal[:] if legal is not None else state.legal_moves()
     else:
         moves = []
+    context = state.context
+    seen = seat_history(state, seat)
+    discards = state.discards
     return Observation(
-        game.id, dict(game.option_values), seat, state.n, list(state.teams),
-        tiles_of(state.hands[seat]), [h.bit_count() for h in state.hands],
-        len(state.stock) - state.stock_pos, max(state.drawable, 0),
-        lay.kind, ends, [a[:] for a in lay.arms], lay.lead if lay.lead >= 0 else None, tiles_of(lay.mask),
-        acting, moves, seat_history(state, seat)[:], state.hand_points[:],
-        list(state.context.scores or [0] * state.n_teams), state.context.hand_number,
-        tiles_of(state.locked[seat]), state.over, game.max_pip, state.context.copy(),
-        tiles_of(state.discards[seat]), [d.bit_count() for d in state.discards],
+        game.id, game.public_options, seat, state.n, state.teams[:],
+        [h.bit_count() for h in state.hands], len(state.stock) - state.stock_pos, max(state.drawable, 0),
+        lay.kind, (lay.end_names(), lay.values[:], lay.lengths[:], lay.doubles[:], lay.closed[:]),
+        (lay.arms, list(map(len, lay.arms))), lay.lead if lay.lead >= 0 else None,
+        acting, moves, (seen, len(seen)), state.hand_points[:],
+        list(context.scores or [game.starting_score] * state.n_teams), context.hand_number,
+        state.over, game.max_pip, context, [d.bit_count() for d in discards] if game.discards else [0] * state.n,
+        (state.hands[seat], lay.mask, state.locked[seat], discards[seat]),
     )

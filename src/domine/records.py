@@ -15,9 +15,10 @@ from typing import Any
 
 from .game import Game, GameError
 from .games import make_game
-from .hand import Deal, HandState
+from .hand import Deal, HandContext, HandState
+from .results import HandResult
 from .match import Match
-from .moves import MoveError, bare, kind_of
+from .moves import KINDS, MoveError, bare, kind_of
 from .notation import event_str
 from .tiles import TileError, parse_tile, set_size, tile_str, tiles_of
 
@@ -48,7 +49,63 @@ def history_strings(state: HandState) -> list[str]:
             for seat, move in state.history if not kind_of(move).forced]
 
 
-def hand_record(state: HandState, number: int, scores_after: list[int] | None) -> dict:
+def context_json(ctx: HandContext, full: bool) -> dict:
+    """A hand's context as a record holds it: the lot always; all of it where ``full``
+    (a record that starts in the middle of a match, or a position from a book)."""
+    out: dict[str, Any] = {}
+    if full:
+        out["hand_number"] = ctx.hand_number
+        if ctx.scores is not None:
+            out["scores"] = list(ctx.scores)
+        if ctx.previous is not None:
+            prev = ctx.previous.to_json()
+            prev["last_placer"] = ctx.previous.last_placer
+            out["previous"] = prev
+        if ctx.previous_leader is not None:
+            out["previous_leader"] = ctx.previous_leader
+    if ctx.lot is not None:
+        out["lot"] = ctx.lot
+    return out
+
+
+def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
+    """Read a record's hand context, saying which field is wrong."""
+    if not isinstance(raw, dict):
+        raise RecordError("'context' must be an object", hand_no)
+    known = {"hand_number", "scores", "previous", "previous_leader", "lot"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise RecordError(f"'context' has unknown fields {', '.join(unknown)} (known: {', '.join(sorted(known))})",
+                          hand_no)
+    number = raw.get("hand_number", hand_no or 1)
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise RecordError("context: hand_number must be a whole number, 1 or more", hand_no)
+    scores = raw.get("scores")
+    if scores is not None and (not isinstance(scores, list) or
+                               not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
+        raise RecordError("context: scores must be a list of whole numbers, one per team", hand_no)
+    for key in ("previous_leader", "lot"):
+        if raw.get(key) is not None and (not isinstance(raw[key], int) or isinstance(raw[key], bool)):
+            raise RecordError(f"context: {key} must be a seat number", hand_no)
+    previous = raw.get("previous")
+    result = None
+    if previous is not None:
+        if not isinstance(previous, dict):
+            raise RecordError("context: previous must be a hand result object", hand_no)
+        try:
+            winners = [int(x) for x in previous.get("winners", [])]
+            values = [int(x) for x in previous.get("hand_values", [])]
+            n = len(values)
+            result = HandResult(str(previous.get("reason", "domino")), previous.get("out_seat"), values,
+                                [int(x) for x in previous.get("tiles_left", [0] * n)],
+                                [int(x) for x in previous.get("points", [])], winners,
+                                previous.get("ranking"), previous.get("last_placer"))
+        except (TypeError, ValueError):
+            raise RecordError("context: previous holds a value that is not a whole number", hand_no) from None
+    return HandContext(number, scores, result, raw.get("previous_leader"), None, raw.get("lot"))
+
+
+def hand_record(state: HandState, number: int, scores_after: list[int] | None, full_context: bool = False) -> dict:
     deal = state.deal
     rec: dict[str, Any] = {
         "number": number,
@@ -60,6 +117,9 @@ def hand_record(state: HandState, number: int, scores_after: list[int] | None) -
     }
     if deal.aside:
         rec["deal"]["aside"] = [tile_str(t) for t in deal.aside]
+    context = context_json(state.context, full_context)
+    if context:
+        rec["context"] = context
     if state.result is not None:
         rec["result"] = state.result.to_json()
     if scores_after is not None:
@@ -75,13 +135,16 @@ def options_given(game: Game) -> dict:
 def match_record(match: Match, seats: list[str] | None = None) -> dict:
     game = match.game
     hands = []
-    scores = [0] * len(match.scores)
-    for i, state in enumerate(match.hands, start=1):
+    scores = list(match.hands[0].context.scores) if match.hands and match.hands[0].context.scores \
+        else [match.game.starting_score] * len(match.scores)
+    for i, state in enumerate(match.hands):
         for team, p in enumerate(state.result.points):
             scores[team] += p
-        hands.append(hand_record(state, i, scores[:]))
-    if match.current is not None and match.current.history:
-        hands.append(hand_record(match.current, len(match.hands) + 1, None))
+        hands.append(hand_record(state, state.context.hand_number, scores[:], full_context=i == 0 and match.resumed))
+    current = match.current
+    if current is not None and current.history:
+        hands.append(hand_record(current, current.context.hand_number, None,
+                                 full_context=not match.hands and match.resumed))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -161,8 +224,13 @@ def _deal(game: Game, raw: Any, hand_no: int) -> Deal:
     return Deal(hands, stock=stock, aside=aside)
 
 
-def replay(record: Any) -> ReplayReport:
-    """Verify a record move by move; raise ``RecordError`` at the first fault."""
+def replay(record: Any, trace: list | None = None) -> ReplayReport:
+    """Verify a record move by move; raise ``RecordError`` at the first fault.
+
+    With ``trace`` (a list), every hand is appended to it as it is verified: each
+    position's seat to act and legal moves in notation, the move played there, and
+    the hand's result and the scores after it (the shape of ``domine replay --json``).
+    """
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
@@ -173,25 +241,42 @@ def replay(record: Any) -> ReplayReport:
         game = make_game(str(record.get("game")), record.get("players"), record.get("options") or {})
     except GameError as e:
         raise RecordError(str(e)) from None
-    match = Match(game, seed=record.get("seed") if isinstance(record.get("seed"), int) else 0)
     hands = record.get("hands")
     if not isinstance(hands, list):
         raise RecordError("'hands' must be a list")
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
+    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
+        start.hand_number = first["number"]
+    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
+    seed = record.get("seed") if isinstance(record.get("seed"), int) else 0
+    match = Match(game, seed=seed, context=start if resumed else None)
     total_moves = 0
     for i, raw in enumerate(hands, start=1):
         if match.over:
             raise RecordError("the match was already over", i)
         if not isinstance(raw, dict):
             raise RecordError("a hand must be an object", i)
-        state = match.start_hand(_deal(game, raw.get("deal"), i))
+        context = match.context()
+        if "context" in raw:
+            given = context_from_json(raw["context"], i)
+            if given.lot is not None:
+                if not 0 <= given.lot < game.players:
+                    raise RecordError(f"context: lot names seat {given.lot}, but there are {game.players}", i)
+                context.lot = given.lot
+        state = match.start_hand(_deal(game, raw.get("deal"), i), context)
         moves = raw.get("moves", [])
         if not isinstance(moves, list):
             raise RecordError("'moves' must be a list", i)
+        positions: list[dict] = []
         for j, text in enumerate(moves, start=1):
             if state.over:
                 raise RecordError(f"the hand was already over ({state.result.reason})", i, j)
             seat, move_text = _split_move(text, i, j)
             acting = state.acting_seat()
+            if trace is not None:
+                positions.append({"to_act": acting, "legal": [state.move_str(m) for m in state.legal_moves()],
+                                  "played": move_text})
             if seat != acting:
                 raise RecordError(f"seat {seat} moved, but it is seat {acting}'s turn", i, j)
             try:
@@ -200,6 +285,12 @@ def replay(record: Any) -> ReplayReport:
             except MoveError as e:
                 raise RecordError(f"{move_text!r}: {e}", i, j) from None
             total_moves += 1
+        if trace is not None:
+            if not state.over:
+                positions.append({"to_act": state.acting_seat(),
+                                  "legal": [state.move_str(m) for m in state.legal_moves()], "played": None})
+            trace.append({"number": state.context.hand_number, "positions": positions,
+                          "result": state.result.to_json() if state.over else None})
         last = i == len(hands)
         if not state.over:
             if last and record.get("result") is None:
@@ -212,6 +303,8 @@ def replay(record: Any) -> ReplayReport:
                 if key in expected and expected[key] != got[key]:
                     raise RecordError(f"the record says {key} {expected[key]}, the replay gives {got[key]}", i)
         match.finish_hand()
+        if trace is not None:
+            trace[-1]["scores"] = list(match.scores)
         if "scores" in raw and raw["scores"] != match.scores:
             raise RecordError(f"the record says scores {raw['scores']}, the replay gives {match.scores}", i)
     expected = record.get("result")
@@ -224,8 +317,9 @@ def replay(record: Any) -> ReplayReport:
         for key in ("winners", "scores"):
             if key in expected and expected[key] != got[key]:
                 raise RecordError(f"the record's match result says {key} {expected[key]}, the replay gives {got[key]}")
-    return ReplayReport(game.id, game.players, match.hands_played, total_moves, match.scores,
-                        match.result.to_json() if match.result else None, match.result is not None)
+    return ReplayReport(game.id, game.players, match.hands_played - (start.hand_number - 1 if resumed else 0),
+                        total_moves, match.scores, match.result.to_json() if match.result else None,
+                        match.result is not None)
 
 
 def _split_move(text: Any, hand: int, move: int) -> tuple[int, str]:
@@ -239,9 +333,15 @@ def _split_move(text: Any, hand: int, move: int) -> tuple[int, str]:
 
 
 def seat_view(record: dict, seat: int) -> dict:
-    """The record as ``seat`` saw it: other hands, the stock and others' draws hidden."""
+    """The record as ``seat`` saw it: other hands, the stock, others' drawn and discarded
+    tiles hidden (unless the game shows them to all) and others' declines left out."""
     view = json.loads(json.dumps(record))
     view["seed"] = None   # the seed would deal the hidden hands again
+    try:
+        public = make_game(str(record.get("game")), record.get("players"), record.get("options") or {}).public_kinds
+    except GameError:
+        public = frozenset()
+    shown = {KINDS[k].name for k in public}
     for h in view.get("hands", []):
         deal = h.get("deal", {})
         deal["hands"] = [tiles if s == seat else ["?"] * len(tiles) for s, tiles in enumerate(deal.get("hands", []))]
@@ -251,8 +351,12 @@ def seat_view(record: dict, seat: int) -> dict:
         moves = []
         for m in h.get("moves", []):
             s, _, rest = m.partition(":")
-            if rest.strip().startswith("draw") and s.strip() != str(seat):
-                m = f"{s.strip()}: draw"
+            words = rest.split()
+            if s.strip() != str(seat) and words:
+                if words[0] == "decline":
+                    continue   # silent at the table
+                if words[0] in ("draw", "discard") and words[0] not in shown:
+                    m = f"{s.strip()}: {words[0]}"
             moves.append(m)
         h["moves"] = moves
     return view

@@ -205,7 +205,7 @@ def play_hand(state, bots) -> None:
             state.apply_unchecked(moves[0])
             continue
         seat = state.acting_seat()
-        state.apply_unchecked(bots[seat].choose(state.observation(seat)))
+        state.apply_unchecked(bots[seat].choose(state.observation(seat, moves)))
 
 
 def run_block(spec: BlockSpec) -> BlockTally:
