@@ -29,7 +29,7 @@ from .moves import DECLINE, MoveError, is_place, kind
 from .records import RecordError, load_record, match_record, options_given, replay, save_record
 from .simulate import Simulation, simulate
 from .terminal import (
-    decision_view, hand_result_lines, layout_lines, match_goal, move_line, scores_text, seat_name,
+    REASONS, decision_view, hand_result_lines, layout_lines, match_goal, move_line, scores_text, seat_name,
     winners_text,
 )
 from .tiles import tile_str, tiles_of
@@ -280,7 +280,7 @@ class TerminalMatch:
         result = state.result
         totals = self.match.scores
         if self.quiet:
-            why = result.reason
+            why = REASONS.get(result.reason, result.reason)
             if result.reason == "domino" and result.out_seat is not None:
                 why = f"{self.name(result.out_seat)} went out"
             self.out.print(f"Hand {state.context.hand_number}: {why}; points {scores_text(self.game, result.points)};"

@@ -121,7 +121,8 @@ class HandState:
         "last_placer", "leader", "history", "hand_points", "over", "result", "rules", "views",
     )
 
-    def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None):
+    def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None, lead: bool = True):
+        """A hand about to be played; ``lead=False`` skips the lead rule (a position set up by hand)."""
         self.game = game
         turn = self.turn = game.turn
         self.fits = game.set_fits
@@ -168,7 +169,8 @@ class HandState:
         self.over = False
         self.result: HandResult | None = None
         self.rules = game.new_rules_state(self)
-        game.setup_hand(self)
+        if lead:
+            game.setup_hand(self)
         if self._turn_hook:
             game.on_turn_start(self, self.to_act)
 
@@ -565,6 +567,7 @@ class HandState:
         self.history.append((NOBODY, TURN_UP | tile))
         self.to_act = first_turn
         self.special = False
+        self._check_end()   # a lead nobody can answer blocks the hand at once (general 23c)
 
     def finish(self, reason: str, out_seat: int | None = None) -> None:
         self.over = self.special = True

@@ -44,7 +44,7 @@ def position(
     else:
         aside = others
     deal = Deal(hand_tiles, stock=stock_tiles, aside=aside)
-    state = HandState(game, deal, context)
+    state = HandState(game, deal, context, lead=False)
     lay = state.layout
     n = len(ends)
     lay.lead = layout_tiles[0] if layout_tiles else 0

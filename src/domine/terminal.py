@@ -25,6 +25,9 @@ REASONS = {
     "blocked": "blocked: nobody can play",
     "dead": "dead layout: no tile can ever fit an open end",
     "target": "the target was reached during the hand",
+    "pass": "the first pass loses",
+    "150": "the layout's total reached 150",
+    "played out": "every tile has left the hands",
 }
 
 
