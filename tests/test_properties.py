@@ -180,7 +180,11 @@ def assert_conserved(game, state):
     parts = {f"hand {s}": h for s, h in enumerate(state.hands)}
     parts["layout"] = state.layout.mask
     parts["stock"] = _mask(state.stock[state.stock_pos:])
-    parts["aside"] = _mask(state.deal.aside)
+    # troli 3(b): a turned-up lead came off the set-aside tiles and now lies in the layout
+    turned = _mask(tile_of(m) for _, m in state.history if kind(m) == TURN_UP)
+    parts["aside"] = _mask(state.deal.aside) & ~turned
+    for s, d in enumerate(state.discards):
+        parts[f"discards {s}"] = d   # grape: tiles laid face down
     union = 0
     for name, mask in parts.items():
         assert union & mask == 0, f"{name} shares {', '.join(tile_str(t) for t in tiles_of(union & mask))}"

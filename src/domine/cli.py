@@ -363,6 +363,8 @@ class TerminalMatch:
         while not match.over:
             state = match.start_hand()
             self.hand_intro(state)
+            for seat, event in state.history:   # forced events before any move (troli: a tile turned up)
+                self.show_move(state, seat, event, False)
             while not state.over:
                 seat = state.acting_seat()
                 out_of_turn = bool(state.interrupts)

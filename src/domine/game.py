@@ -294,6 +294,12 @@ class Game:
         ``layout`` while holding ``held`` tiles (two-by-two: a draw means no pair). None by default."""
         return 0
 
+    def ruled_out_cases(self, event_kind: int, layout: Layout, held: int) -> tuple[int, ...]:
+        """Alternatives shown by an event of ``event_kind`` on ``layout`` while holding ``held``
+        tiles: the seat held no tile of at least one of these masks (one mask: certainly none of
+        it). Two-by-two: no pair means no tile for one end, or none for the other. None by default."""
+        return ()
+
     def hand_value(self, mask: int) -> int:
         """A hand's value as the game counts tiles (general rule 14)."""
         if self.plain_values:

@@ -65,8 +65,11 @@ class WorldError(RuntimeError):
 
 
 class Knowledge:
-    def __init__(self, obs: Observation, game: Game | None = None):
+    def __init__(self, obs: Observation, game: Game | None = None, attribution: random.Random | None = None):
+        """``attribution``: choose at random which possible slot each placed tile came from,
+        instead of the most constrained one (another explanation of the same history)."""
         self.obs = obs
+        self.attribution = attribution
         self.game = game = game or game_of(obs)
         self.me = me = obs.seat
         self.n = n = obs.players
@@ -79,6 +82,9 @@ class Knowledge:
         self.my_initial = 0
         self.stock_draws: list[tuple[int, int]] = []   # (seat, tile or -1 if hidden), drawing order
         self.dead: list[list[_Slot]] = [[] for _ in range(n)]   # tiles laid face down, unseen
+        # (slots held then, alternatives): an event showed the seat held no tile of at least
+        # one of the masks (two-by-two: a draw means no pair); worlds pick one per event
+        self.cases: list[tuple[list[_Slot], tuple[int, ...]]] = []
         self.turned_up = -1
         self.consistent = True
         if obs.lead is not None and not obs.history:
@@ -99,7 +105,9 @@ class Knowledge:
     def _replay_public_history(self) -> None:
         game, me, n = self.game, self.me, self.n
         layout = game.new_layout()
-        lock = [""] * n            # "", "armed" (next real turn locked) or "active"
+        lock_until = [0] * n       # the seat's real turn whose end unlocks its last tile (0: not locked)
+        turns = [0] * n            # real turns each seat has begun (an owed placement is the same turn)
+        mover = -1                 # the seat whose real turn the last turn-taking event belongs to
         locked: list[_Slot | None] = [None] * n   # the slot of an unannounced last tile
         announcing = any(isinstance(c, LastTileAnnouncement) for c in game.conventions)
         lead_drawer = -1
@@ -121,14 +129,12 @@ class Knowledge:
                     (chain or (owes and IS_DOUBLE[tile_of(previous[1])])):
                 # a turn that could go on (chained, or a double owing another tile) ended by
                 # itself, without a stop: nothing fitted any more
-                self._forbid(previous[0], layout.playable)
-            if not out_of_turn(move) and k != SKIP:
-                for x in range(n):
-                    if lock[x] == "active" and x != seat:
-                        lock[x] = ""      # the locked turn is over
-                if lock[seat] == "armed":
-                    lock[seat] = "active"
-            spare = locked[seat] if lock[seat] else None
+                p = previous[0]
+                self._forbid(p, layout.playable, locked[p] if turns[p] <= lock_until[p] else None)
+            if not out_of_turn(move) and k not in (SKIP, DECLINE) and seat != mover:
+                turns[seat] += 1          # a new real turn (a lock may start mid-turn: two-hander 5)
+                mover = seat
+            spare = locked[seat] if turns[seat] <= lock_until[seat] else None
             if places_tiles(move):
                 drew = previous[0] == seat and kind(previous[1]) == DRAW
                 for placement in placements_of(move):
@@ -149,10 +155,10 @@ class Knowledge:
                                                                or end == LEAD_END))
                 if seat != me:
                     if announcing and len(self.slots[seat]) == 1 and not announces(move):
-                        lock[seat] = "armed"
+                        lock_until[seat] = turns[seat] + 1   # the rest of this turn and the next real one
                         locked[seat] = self.slots[seat][0]
                     elif announces(move):
-                        lock[seat] = ""
+                        lock_until[seat] = 0
             elif k == DRAW:
                 position = len(self.stock_draws)
                 if seat == me or not is_hidden(move):
@@ -166,6 +172,7 @@ class Knowledge:
                     else:
                         self._forbid(seat, game.ruled_out(DRAW, layout.playable), spare)
                         self._at_most_one(seat, game.at_most_one(DRAW, layout, len(self.slots[seat])))
+                        self._cases(seat, game.ruled_out_cases(DRAW, layout, len(self.slots[seat])), spare)
                     self.slots[seat].append(_Slot(draw_position=position))
                     self.stock_draws.append((seat, -1))
                 if layout.lead < 0:
@@ -178,6 +185,7 @@ class Knowledge:
                 if seat != me and layout.lead >= 0:
                     self._forbid(seat, game.ruled_out(k, layout.playable), spare)
                     self._at_most_one(seat, game.at_most_one(k, layout, len(self.slots[seat])))
+                    self._cases(seat, game.ruled_out_cases(k, layout, len(self.slots[seat])), spare)
             previous = (seat, move)
         self.layout = layout
         self.my_initial = self._initial_hand()
@@ -186,6 +194,15 @@ class Knowledge:
         for s in range(n):
             if s != me and len(self.slots[s]) != self.obs.hand_sizes[s]:
                 self.consistent = False
+
+    def _cases(self, seat: int, masks: tuple[int, ...], spare: "_Slot | None" = None) -> None:
+        """The seat held no tile of at least one of ``masks``: one mask alone is certain."""
+        if not masks:
+            return
+        if len(masks) == 1:
+            self._forbid(seat, masks[0], spare)
+            return
+        self.cases.append(([slot for slot in self.slots[seat] if slot is not spare], masks))
 
     def _at_most_one(self, seat: int, mask: int) -> None:
         """At most one of ``mask`` held: one slot (the most permissive) keeps it, the others may not.
@@ -295,10 +312,29 @@ class Knowledge:
             fitting = list(range(len(slots)))
             if not fitting:
                 return
-        i = max(fitting, key=lambda j: (slots[j].forbidden.bit_count(), -j))
+        if self.cases and len(fitting) > 1:
+            # a slot held at an event with alternatives only if one of them stays possible
+            fitting = [j for j in fitting if not self._breaks(slots[j], b)] or fitting
+        if self.attribution is not None:
+            i = self.attribution.choice(fitting)
+        else:
+            i = max(fitting, key=lambda j: (slots[j].forbidden.bit_count(), -j))
         slot = slots.pop(i)
         slot.tile = tile
         self.used[seat].append(slot)
+
+    def _breaks(self, slot: "_Slot", b: int) -> bool:
+        """Whether the tile ``b`` in ``slot`` leaves an event with alternatives, at which the
+        slot was held, with none of them possible."""
+        for held, masks in self.cases:
+            if any(x is slot for x in held):
+                placed = b
+                for x in held:
+                    if x.tile >= 0:
+                        placed |= BIT[x.tile]
+                if all(m & placed for m in masks):
+                    return True
+        return False
 
     # -- what a bot may ask ---------------------------------------------------------------
     def possible(self, seat: int) -> int:
@@ -324,6 +360,14 @@ class Knowledge:
             state = self._try_world(rng, model)
             if state is not None:
                 return state, replay_public.weight
+        # The placed tiles' slots were chosen once; where a game's inferences are not all
+        # per-tile (two-by-two's "no pair"), another explanation of the history may succeed.
+        for _ in range(20):
+            other = Knowledge(self.obs, self.game, attribution=rng)
+            for _ in range(10):
+                state = other._try_world(rng, model)
+                if state is not None:
+                    return state, replay_public.weight
         raise WorldError("no consistent world found")
 
     def _try_world(self, rng: random.Random, model=None) -> HandState | None:
@@ -366,9 +410,23 @@ class Knowledge:
         slots = [slot for s in range(self.n) for slot in self.slots[s] + self.dead[s]]
         rng.shuffle(slots)
         pool = tiles_of(self.unseen)
+        extra: dict[int, int] = {}   # one alternative of every case, for the slots held then
+        for held, masks in self.cases:
+            placed = 0
+            for slot in held:
+                if slot.tile >= 0:
+                    placed |= BIT[slot.tile]
+            valid = [m for m in masks if not m & placed]
+            if not valid:
+                continue   # the placed tiles were attributed otherwise: the replay judges
+            mask = rng.choice(valid)
+            for slot in held:
+                if slot.tile < 0:
+                    extra[id(slot)] = extra.get(id(slot), 0) | mask
         options = []
         for slot in slots:
-            allowed = [t for t in pool if not slot.forbidden & BIT[t]]
+            forbidden = slot.forbidden | extra.get(id(slot), 0)
+            allowed = [t for t in pool if not forbidden & BIT[t]]
             rng.shuffle(allowed)
             options.append(allowed)
         owner: dict[int, int] = {}        # tile -> index of slot
