@@ -35,6 +35,17 @@ SPECS = {
     "ordinary": dict(players=3, options={"target": 30}, seed=16),
     "bergen": dict(players=2, options={"target": 8}, seed=42),
     "family": dict(players=2, options={"rounds": 2}, seed=15),
+    "two-no-draw": dict(players=2, options={"hands": 2}, seed=1),
+    "individual": dict(players=3, options={"target": 30}, seed=2),
+    "caribbean": dict(players=4, options={"max_hands": 2}, seed=1),
+    "chiva": dict(players=4, options={}, seed=4),
+    "shut-out": dict(players=2, options={}, seed=1),
+    "lightning": dict(players=4, options={"target": 30}, seed=38),
+    "jubilee": dict(players=2, options={"target": 30}, seed=12),
+    "two-by-two": dict(players=3, options={"target": 30}, seed=2),
+    "grape": dict(players=4, options={}, seed=19),
+    "two-hander": dict(players=2, options={"start": 25}, seed=3),
+    "troli": dict(players=5, options={"target": 20}, seed=5),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -42,7 +53,10 @@ SPECS = {
 # Worth noting: ordinary's hand 2 opens with a drawn 6-4 and seat 0 lays both 4-4 and 6-6
 # out of turn (then loses two turns); cross's hand 2 has the loser drawing until 6-6;
 # matador's hand 2 ends on a dead layout; bergen's hand 2 ends at the target on its lead
-# (2 for the double 4-4); family is a drawn match (one round each).
+# (2 for the double 4-4); family is a drawn match (one round each). The games added with
+# engine v2 were checked by replay and, for jubilee's and two-hander's points, by hand:
+# two-hander counts down from 25 (seat 1 reaches 0 in hand 7 and, lower, wins); caribbean's
+# cap of 2 hands ends a drawn match before a streak of 6; grape's hands all play out.
 EXPECTED = {
     "block": ([("domino", [16, 0]), ("blocked", [21, 0])], [37, 0], [0], False),
     "draw": ([("domino", [0, 9, 0]), ("domino", [22, 0, 0])], [22, 9, 0], [0], False),
@@ -53,6 +67,22 @@ EXPECTED = {
     "ordinary": ([("blocked", [5, 6, 29]), ("blocked", [62, 8, 7])], [67, 14, 36], [1], False),
     "bergen": ([("domino", [6, 0]), ("target", [2, 0])], [8, 0], [0], False),
     "family": ([("domino", [0, 1]), ("domino", [1, 0])], [1, 1], [], True),
+    "two-no-draw": ([("blocked", [17, 20]), ("blocked", [22, 15])], [39, 35], [1], False),
+    "individual": ([("domino", [7, 15, 0]), ("domino", [2, 0, 74])], [9, 15, 74], [2], False),
+    "caribbean": ([("domino", [1, 0]), ("domino", [1, 0])], [2, 0], [], True),
+    "chiva": ([("domino", [1, 0]), ("domino", [1, 0]), ("blocked", [1, 0]), ("blocked", [1, 0])],
+              [4, 0], [0, 2], False),
+    "shut-out": ([("pass", [0, 1]), ("domino", [1, 0]), ("domino", [1, 0]), ("pass", [1, 0]),
+                  ("domino", [1, 0]), ("domino", [1, 0])], [5, 1], [0], False),
+    "lightning": ([("blocked", [0, 0, 0, 0]), ("domino", [76, 0, 0, 0])], [76, 0, 0, 0], [0], False),
+    "jubilee": ([("domino", [25, -30]), ("target", [5, 0])], [30, -30], [0], False),
+    "two-by-two": ([("domino", [0, 29, 5]), ("blocked", [26, 21, 13])], [26, 50, 18], [2], False),
+    "grape": ([("played out", [0, 0, 1, 0]), ("played out", [1, 0, 0, 0]), ("played out", [0, 0, 1, 1]),
+               ("played out", [0, 0, 1, 0]), ("played out", [0, 0, 1, 0]), ("played out", [1, 0, 1, 0])],
+              [2, 0, 5, 1], [2], False),
+    "two-hander": ([("domino", [0, -4]), ("blocked", [-4, 0]), ("domino", [0, -3]), ("domino", [0, 0]),
+                    ("domino", [0, -5]), ("domino", [0, 0]), ("domino", [0, -13])], [21, 0], [1], False),
+    "troli": ([("domino", [9, 18, 6, 6, 0]), ("domino", [0, 5, 7, 19, 18])], [9, 23, 13, 25, 18], [0], False),
 }
 
 
@@ -110,7 +140,7 @@ def test_golden_record_hand_by_hand(game_id):
     game = make_game(game_id, record["players"], record["options"])
     match = Match(game, seed=record["seed"])
     tiles = lambda items: [parse_tile(x, game.max_pip) for x in items]   # noqa: E731
-    running = [0] * len(scores)
+    running = [game.starting_score] * len(scores)
     assert len(record["hands"]) == len(hands)
     for raw, (reason, points) in zip(record["hands"], hands):
         deal = raw["deal"]

@@ -53,6 +53,7 @@ def perft_unchecked(state, depth: int) -> int:
 def test_the_file_covers_the_games_it_should():
     games = {d["game"] for d in DEALS}
     assert {"block", "draw", "matador", "cross", "ordinary", "blitz", "bergen"} <= games
+    assert {"lightning", "two-by-two", "grape", "two-hander"} <= games   # stop, pair, discard, owed double
     assert len({d["name"] for d in DEALS}) == len(DEALS)
     for d in DEALS:
         assert d["counts"] and all(isinstance(c, int) and c > 0 for c in d["counts"])
