@@ -37,6 +37,18 @@ def names(*texts: str) -> list[str]:
     return sorted(tile_str(T(t)) for t in texts)
 
 
+# -- whole matches ---------------------------------------------------------------------------
+def bots_play(match, bots, hands=None):
+    """Play ``match`` to its end (or ``hands`` hands) with bots that see only their observation."""
+    while not match.over and (hands is None or match.hands_played < hands):
+        state = match.start_hand()
+        while not state.over:
+            seat = state.acting_seat()
+            state.apply(bots[seat].choose(state.observation(seat)))
+        match.finish_hand()
+    return match
+
+
 # -- a match's end ---------------------------------------------------------------------------
 def match_after(game, scores, hands_played, results=()):
     """The game's verdict on a match with these totals after ``hands_played`` hands (None: it goes on)."""

@@ -22,6 +22,8 @@ from domine.match import Match
 from domine.records import match_record, replay, save_record
 from domine.tiles import parse_tile
 
+from helpers import bots_play
+
 GOLDEN = Path(__file__).parent / "golden"
 
 # game -> how the match was made, and what it must replay to.
@@ -95,12 +97,7 @@ def make_record(game_id: str) -> dict:
     game = make_game(game_id, spec["players"], spec["options"])
     match = Match(game, seed=spec["seed"])
     bots = bots_for(game.players, spec["seed"])
-    while not match.over:
-        state = match.start_hand()
-        while not state.over:
-            seat = state.acting_seat()
-            state.apply(bots[seat].choose(state.observation(seat)))
-        match.finish_hand()
+    bots_play(match, bots)
     return match_record(match, seats=[b.name for b in bots])
 
 

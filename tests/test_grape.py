@@ -13,17 +13,13 @@ from domine.moves import DISCARD, HIDDEN, kind
 from domine.records import match_record, replay, seat_view
 from domine.tiles import BIT, parse_tile, tile_str
 
+from helpers import bots_play
+
 
 def _play(game, seed, bots=None, hands=None):
     match = Match(game, seed=seed)
     bots = bots or [make_bot("random", seed=seed * 10 + s) for s in range(game.players)]
-    while not match.over and (hands is None or match.hands_played < hands):
-        state = match.start_hand()
-        while not state.over:
-            seat = state.acting_seat()
-            state.apply(bots[seat].choose(state.observation(seat)))
-        match.finish_hand()
-    return match
+    return bots_play(match, bots, hands)
 
 
 def test_deal_and_set_aside_tiles():

@@ -11,16 +11,13 @@ from domine.match import Match
 from domine.records import match_record, replay
 from domine.tiles import parse_tile
 
+from helpers import bots_play
+
 
 def play(game, seed):
     match = Match(game, seed=seed)
     bots = [make_bot("random", seed + s) for s in range(game.players)]
-    while not match.over:
-        state = match.start_hand()
-        while not state.over:
-            seat = state.acting_seat()
-            state.apply(bots[seat].choose(state.observation(seat)))
-        match.finish_hand()
+    bots_play(match, bots)
     return match
 
 

@@ -22,6 +22,8 @@ from domine.moves import PASS
 from domine.records import RecordError, load_record, match_record, replay, save_record, seat_view
 from domine.tiles import parse_tile, tile_str
 
+from helpers import bots_play
+
 GOLDEN = Path(__file__).parent / "golden"
 
 
@@ -403,12 +405,7 @@ def test_bergen_spinner_record_replays():
 # -- records of any position ---------------------------------------------------------------
 def _bot_match(game, match, seed=1):
     bots = [make_bot("greedy" if s % 2 == 0 else "random", seed + s) for s in range(game.players)]
-    while not match.over:
-        state = match.start_hand()
-        while not state.over:
-            seat = state.acting_seat()
-            state.apply(bots[seat].choose(state.observation(seat)))
-        match.finish_hand()
+    bots_play(match, bots)
     return match
 
 
