@@ -19,12 +19,17 @@ class RandomBot:
     """Uniform over the legal moves."""
 
     name = "random"
+    #: reads nothing of its observation but the legal moves: a simulation may hand it just those
+    needs_view = False
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> int:
         return self.rng.choice(obs.legal_moves)
+
+    def choose_among(self, moves: list[int]) -> int:
+        return self.rng.choice(moves)
 
 
 class GreedyBot:

@@ -214,22 +214,37 @@ class HandState:
 
         The moves are exactly those that ``legal_moves`` and ``apply_unchecked``
         with the same ``rnd`` would give (a test holds it to that). Rollouts for
-        search bots and the throughput benchmark live here, so ordinary turns of
-        line games without hooks run inline; the block test inlined is the one of
+        search bots and the throughput benchmark live here.
+        """
+        self.play_out(None, rnd)
+
+    def play_out(self, choose, rnd=None) -> None:
+        """Finish the hand, ``choose(seat, moves)`` picking every move that is a choice
+        (a single legal move is made without asking), or, without ``choose``, ``rnd``
+        picking uniformly (asked for every move, as ``play_random`` promises).
+
+        Ordinary turns of line games without hooks run inline, so simulations and
+        rollouts go at the engine's pace; the block test inlined is the one of
         ``parts.hand_ends.BLOCKED``, taken only for policies that allow it.
         """
         legal, apply = self.legal_moves, self.apply_unchecked
+        if choose is None:
+            def pick(seat, moves):
+                return moves[int(rnd() * len(moves))]
+        else:
+            def pick(seat, moves):
+                return moves[0] if len(moves) == 1 else choose(seat, moves)
         layout = self.layout
         if not self.plain_turns or layout.kind != "line" or layout.ends_by_double:
             while not self.over:
                 moves = legal()
-                apply(moves[int(rnd() * len(moves))])
+                apply(pick(self.acting_seat(), moves))
             return
         while self.special:   # the lead (and nothing else, in a game without hooks)
             if self.over:
                 return
             moves = legal()
-            apply(moves[int(rnd() * len(moves))])
+            apply(pick(self.to_act, moves))
         hands, history, fits = self.hands, self.history, self.fits
         by_bit = self.game.matching.codes_by_bit   # [end][value][tile bit] -> move ints
         codes0, codes1 = by_bit[0], by_bit[1]
@@ -261,7 +276,7 @@ class HandState:
                 moves.append(DRAW)
             if not moves:
                 moves.append(PASS)
-            move = moves[int(rnd() * len(moves))]
+            move = pick(seat, moves)
             if move == PASS:   # what _pass does when no hook or forfeit is involved
                 history.append((seat, PASS))
                 self.to_act = following[seat]
@@ -278,7 +293,7 @@ class HandState:
                 apply(move)
                 while self.restrict and not self.over:   # a drawn tile that must be placed
                     moves = legal()
-                    apply(moves[int(rnd() * len(moves))])
+                    apply(pick(seat, moves))
                 if self.over:
                     return
                 continue

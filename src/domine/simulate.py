@@ -198,14 +198,18 @@ class BlockSpec:
 
 
 def play_hand(state, bots) -> None:
-    """Play one hand to its end with bots that see only their observation."""
-    while not state.over:
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            state.apply_unchecked(moves[0])
-            continue
-        seat = state.acting_seat()
-        state.apply_unchecked(bots[seat].choose(state.observation(seat, moves)))
+    """Play one hand to its end with bots that see only their observation.
+
+    The engine's own playout asks a bot only for real choices; a bot that reads
+    nothing but the legal moves (``needs_view = False``) is handed just those.
+    """
+    def choose(seat: int, moves: list[int]) -> int:
+        bot = bots[seat]
+        if getattr(bot, "needs_view", True):
+            return bot.choose(state.observation(seat, moves))
+        return bot.choose_among(moves)
+
+    state.play_out(choose)
 
 
 def run_block(spec: BlockSpec) -> BlockTally:
