@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .hand import Deal, HandContext, HandState
 from .layout import Layout
 from .matching import EQUAL, Matching
-from .moves import DISCARD, DRAW, KINDS, PASS, SKIP
+from .moves import DISCARD, DRAW, KINDS, PASS, SKIP, end_of, tile_of
 from .parts.conventions import Convention
 from .parts.hand_ends import BLOCKED, HandEnd
 from .parts.leads import HeaviestDouble, LeadRule
@@ -272,8 +272,8 @@ class Game:
     def placement_points(self, state: HandState, move: int) -> int:
         """``points_on_play`` for a placement just made in ``state``."""
         lay = state.layout
-        t = move & 127
-        return self.points_on_play(lay.values, lay.doubles, lay.lengths, (move >> 7) & 31, t,
+        t = tile_of(move)
+        return self.points_on_play(lay.values, lay.doubles, lay.lengths, end_of(move), t,
                                    pips_of(lay.mask) - PIPS[t])
 
     def ruled_out(self, event_kind: int, playable: int) -> int:

@@ -41,7 +41,7 @@ from .observation import Observation
 from .knowledge import Knowledge, game_of
 from .layout import LEAD_END
 from .matching import STRIDE
-from .moves import ANNOUNCE, DISCARD, DRAW, PAIR, STOP, end_of, kind, open_of, placements_of, tile_of
+from .moves import ANNOUNCE, DISCARD, DRAW, PAIR, STOP, end_of, is_place, kind, open_of, placements_of, tile_of
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, pips_of
 
 #: Weights of the scoring terms, in pip-like units (one pip shed is ``pip``).
@@ -234,7 +234,7 @@ def score_moves(obs: Observation, knowledge: Knowledge | None = None,
     ctx = _Context(obs, knowledge, weights or WEIGHTS)
     moves = obs.legal_moves
     scores = [0.0] * len(moves)
-    placed = [i for i, m in enumerate(moves) if m < DRAW]
+    placed = [i for i, m in enumerate(moves) if is_place(m)]
     ordinary_exists = any(not ctx.tab.wild[tile_of(moves[i])] for i in placed)
     for i in placed:
         scores[i] = score_placement(ctx, moves[i], ordinary_exists)
@@ -253,7 +253,7 @@ def score_moves(obs: Observation, knowledge: Knowledge | None = None,
             scores[i] = -ctx.w["stop"]    # shedding more is nearly always better
         elif k == DISCARD:
             scores[i] = -ctx.tab.value[tile_of(m)]   # a dead tile counts against its owner
-        elif m >= DRAW:
+        elif not is_place(m):   # a pass, a decline
             scores[i] = -1e6
     return scores
 

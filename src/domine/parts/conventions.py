@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..moves import ANNOUNCE, DRAW, PASS, is_lead, place, tile_of
+from ..moves import ANNOUNCE, is_lead, is_place, place, tile_of
 from ..tiles import BIT, HIGH, IS_DOUBLE, LOW, double
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,13 +64,13 @@ class LastTileAnnouncement(Convention):
     def filter_moves(self, state, seat, moves):
         locked = state.locked[seat]
         if locked:   # an unannounced last tile may not be placed, out of turn either
-            moves = [m for m in moves if m >= DRAW or not BIT[tile_of(m)] & locked]
+            moves = [m for m in moves if not is_place(m) or not BIT[tile_of(m)] & locked]
         if state.hands[seat].bit_count() != 2:
             return moves
         out = []
         for m in moves:
             out.append(m)
-            if m < DRAW:
+            if is_place(m):
                 out.append(m | ANNOUNCE)
         return out
 
@@ -120,4 +120,4 @@ class OutOfTurnDoubles(Convention):
                 state.resume_seat = seat
 
 
-__all__ = ["Convention", "LastTileAnnouncement", "OutOfTurnDoubles", "PASS"]
+__all__ = ["Convention", "LastTileAnnouncement", "OutOfTurnDoubles"]
