@@ -148,6 +148,8 @@ class Game:
         self.tile_values = [self.tile_value(t) for t in range(set_size(self.max_pip))]
         self.plain_values = self.tile_values == PIPS[:set_size(self.max_pip)]
         self.hooks = self._hooks()
+        self.keeps_rules_state = bool(self.conventions) or \
+            type(self).new_rules_state is not Game.new_rules_state
         rules = [self.first_lead] + ([self.later_lead] if self.later_lead is not None else [])
         self.redeals = type(self).needs_redeal is not Game.needs_redeal or any(
             type(r).needs_redeal is not LeadRule.needs_redeal for r in rules)

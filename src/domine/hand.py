@@ -168,7 +168,7 @@ class HandState:
         self.hand_points = [0] * self.n_teams
         self.over = False
         self.result: HandResult | None = None
-        self.rules = game.new_rules_state(self)
+        self.rules = game.new_rules_state(self) if game.keeps_rules_state else None
         if lead:
             game.setup_hand(self)
         if self._turn_hook:
@@ -218,22 +218,23 @@ class HandState:
         """
         self.play_out(None, rnd)
 
-    def play_out(self, choose, rnd=None) -> None:
-        """Finish the hand, ``choose(seat, moves)`` picking every move that is a choice
-        (a single legal move is made without asking), or, without ``choose``, ``rnd``
-        picking uniformly (asked for every move, as ``play_random`` promises).
+    def play_out(self, choosers, rnd=None) -> None:
+        """Finish the hand, ``choosers[seat](moves)`` picking every move of that seat that
+        is a choice (a single legal move is made without asking), or, without choosers,
+        ``rnd`` picking uniformly (asked for every move, as ``play_random`` promises).
 
         Ordinary turns of line games without hooks run inline, so simulations and
         rollouts go at the engine's pace; the block test inlined is the one of
         ``parts.hand_ends.BLOCKED``, taken only for policies that allow it.
         """
         legal, apply = self.legal_moves, self.apply_unchecked
-        if choose is None:
+        by_rnd = choosers is None
+        if by_rnd:
             def pick(seat, moves):
                 return moves[int(rnd() * len(moves))]
         else:
             def pick(seat, moves):
-                return moves[0] if len(moves) == 1 else choose(seat, moves)
+                return moves[0] if len(moves) == 1 else choosers[seat](moves)
         layout = self.layout
         if not self.plain_turns or layout.kind != "line" or layout.ends_by_double:
             while not self.over:
@@ -276,7 +277,10 @@ class HandState:
                 moves.append(DRAW)
             if not moves:
                 moves.append(PASS)
-            move = pick(seat, moves)
+            if by_rnd:
+                move = moves[int(rnd() * len(moves))]
+            else:
+                move = moves[0] if len(moves) == 1 else choosers[seat](moves)
             if move == PASS:   # what _pass does when no hook or forfeit is involved
                 history.append((seat, PASS))
                 self.to_act = following[seat]

@@ -203,13 +203,11 @@ def play_hand(state, bots) -> None:
     The engine's own playout asks a bot only for real choices; a bot that reads
     nothing but the legal moves (``needs_view = False``) is handed just those.
     """
-    def choose(seat: int, moves: list[int]) -> int:
-        bot = bots[seat]
-        if getattr(bot, "needs_view", True):
-            return bot.choose(state.observation(seat, moves))
-        return bot.choose_among(moves)
+    def viewer(seat: int, bot):
+        return lambda moves: bot.choose(state.observation(seat, moves))
 
-    state.play_out(choose)
+    state.play_out([viewer(seat, bot) if getattr(bot, "needs_view", True) else bot.choose_among
+                    for seat, bot in enumerate(bots)])
 
 
 def run_block(spec: BlockSpec) -> BlockTally:
