@@ -131,7 +131,7 @@ class Game:
         # what the other seats do not see (general 7; moves.seen_by), as sets for the views' filter
         self.tile_hiding_kinds = frozenset(k for k, info in KINDS.items() if info.hides_tile) - self.public_kinds
         self.silent_kinds = frozenset(k for k, info in KINDS.items() if info.silent) - self.public_kinds
-        self.discards = self.turn.discard_when_stuck
+        self.lays_face_down = self.turn.discard_when_stuck   # seats may hold face-down tiles
         if not self.min_players <= self.players <= self.max_players:
             lo, hi = self.min_players, self.max_players
             span = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"

@@ -151,6 +151,6 @@ def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Ob
         (lay.arms, list(map(len, lay.arms))), lay.lead if lay.lead >= 0 else None,
         acting, moves, (seen, len(seen)), state.hand_points[:],
         list(context.scores or [game.starting_score] * state.n_teams), context.hand_number,
-        state.over, game.max_pip, context, [d.bit_count() for d in discards] if game.discards else [0] * state.n,
+        state.over, game.max_pip, context, [d.bit_count() for d in discards] if game.lays_face_down else [0] * state.n,
         (state.hands[seat], lay.mask, state.locked[seat], discards[seat]),
     )

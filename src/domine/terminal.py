@@ -172,12 +172,14 @@ def hand_result_table(state: HandState, kinds: Sequence[str], viewer: int | None
     """Each seat's remaining tiles and hand value, marking the hand's winners."""
     result = state.result
     table = Table(box=None, pad_edge=False, show_edge=False)
+    face_down = state.game.lays_face_down   # grape: the dead tiles, shown at the end, decide
     table.add_column("seat")
-    table.add_column("tiles left")
+    table.add_column("dead tiles" if face_down else "tiles left")
     table.add_column("value", justify="right")
     table.add_column("")
     for s in range(state.n):
-        tiles = " ".join(tile_str(t) for t in tiles_of(state.hands[s])) or "-"
+        mask = state.discards[s] if face_down else state.hands[s]
+        tiles = " ".join(tile_str(t) for t in tiles_of(mask)) or "-"
         mark = "won" if s in result.winners else ""
         table.add_row(seat_name(s, kinds, viewer), tiles, str(result.hand_values[s]), mark)
     return table
