@@ -261,6 +261,12 @@ class Game:
         for c in self.conventions:
             c.on_turn_end(state, seat)
 
+    def apply_move(self, state: HandState, move: int) -> None:
+        """Apply a move of a kind the game registered itself (``moves.register_kind``); the
+        engine handles its own kinds. The game offers such moves through ``filter_moves``."""
+        from .moves import IllegalMove
+        raise IllegalMove(f"{move!r} is not a move a seat can make")
+
     def points_on_play(self, values: list[int], doubles: list[bool], lengths: list[int], end: int,
                        tile: int, table_pips: int) -> int:
         """Points for ``tile`` just laid on ``end`` (none by default): the protocol of points on play.

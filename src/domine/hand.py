@@ -384,8 +384,8 @@ class HandState:
                 self._discard(move)
             elif k == DECLINE:
                 self._decline()
-            else:
-                raise IllegalMove(f"{move!r} is not a move a seat can make")
+            else:   # a kind a game registered itself (a bid, closing an arm ...)
+                self.game.apply_move(self, move)
             return
         interrupted = bool(self.interrupts)
         seat = self.interrupts.pop(0)[0] if interrupted else self.to_act
