@@ -25,7 +25,7 @@ from .game import Game, GameError
 from .games import GAMES, game_class, make_game
 from .hand import HandState
 from .match import Match
-from .moves import DECLINE, MoveError, is_place, kind
+from .moves import DECLINE, DRAW, PASS, MoveError, kind
 from .records import RecordError, load_record, match_record, options_given, replay, save_record
 from .simulate import Simulation, simulate
 from .terminal import (
@@ -316,7 +316,7 @@ class TerminalMatch:
     def human_move(self, state: HandState, seat: int) -> int:
         obs = state.observation(seat)
         legal = obs.legal_moves
-        if len(legal) == 1 and not is_place(legal[0]):
+        if len(legal) == 1 and kind(legal[0]) in (DRAW, PASS):
             return legal[0]   # a forced draw or pass needs no question
         labels = [state.move_str(m) for m in legal]
         title = f"Hand {obs.hand_number} · {self.name(seat)} to play"
