@@ -152,7 +152,6 @@ def assert_deal_sizes(game_id, n, k, stock, seed):
 
 def assert_lowest_wins_at(g, target):
     """3 players: nothing ends below ``target``; at it the lowest total wins; a tie plays on."""
-    teams = g.teams(3)
     assert match_after(g, [target - 1, 20, 30], 2) is None
     assert match_after(g, [target, 20, 30], 2).winners == [1]
     assert match_after(g, [target, 20, 20], 2) is None

@@ -200,14 +200,12 @@ def test_target_option_mid_hand():
                   context=HandContext(hand_number=2, scores=[3, 4]))
     pick(st, "4-2 R")
     assert st.over and st.result.reason == "target" and st.result.winners == [0]
-    teams = g.teams(2)
     assert match_after(g, [4, 4], 2) is None
     assert match_after(g, [5, 4], 2).winners == [0]
 
 
 def test_default_target_15():
     g = make_game("bergen", players=3)
-    teams = g.teams(3)
     assert match_after(g, [14, 14, 0], 5) is None
     assert match_after(g, [15, 14, 0], 5).winners == [0]
     assert match_after(g, [3, 16, 2], 5).winners == [1]

@@ -284,7 +284,6 @@ def test_default_target_150():
 
 def test_target_option():
     g = make_game("cross", players=3, options={"target": 40})
-    teams = g.teams(3)
     assert match_after(g, [39, 20, 30], 2) is None
     assert match_after(g, [40, 20, 30], 2).winners == [1]
     with pytest.raises(GameError):

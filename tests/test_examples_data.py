@@ -7,7 +7,7 @@ one or more of these keys, checked or done in this order:
 
 - ``"legal"``: the legal moves in notation, as a set (order does not matter);
 - ``"acting"``: the seat to act;
-- ``"illegal"``: a move text that must be refused (IllegalMove, or any MoveError);
+- ``"illegal"``: a move text the rules refuse here (IllegalMove);
 - ``"play"``: a move text, or a list of them, applied by the acting seat;
 - ``"ends"``: the open ends' values, in end order;
 - ``"hand"``: ``{"seat": [tiles]}`` each seat's tiles, as a set;
@@ -30,7 +30,7 @@ import pytest
 from domine.games import make_game
 from domine.hand import Deal, HandContext
 from domine.match import Match
-from domine.moves import IllegalMove, MoveError
+from domine.moves import IllegalMove
 from domine.position import position
 from domine.results import HandResult
 from domine.tiles import parse_tile, tile_str, tiles_of
@@ -88,7 +88,7 @@ def run_step(game, state, step: dict, where: str) -> None:
     if "lead" in step:
         assert tiles_of(state.lead_mask & state.hands[state.acting_seat()]) == _tiles(game, [step["lead"]]), where
     if "illegal" in step:
-        with pytest.raises(MoveError):
+        with pytest.raises(IllegalMove):
             state.apply(state.parse_move(step["illegal"]))
     plays = step.get("play", [])
     for text in [plays] if isinstance(plays, str) else plays:

@@ -358,7 +358,6 @@ def test_default_target_100():
 
 def test_target_option():
     g = make_game("matador", players=3, options={"target": 50})
-    teams = g.teams(3)
     assert match_after(g, [49, 20, 30], 2) is None
     assert match_after(g, [50, 20, 30], 2).winners == [1]
     with pytest.raises(GameError):

@@ -570,7 +570,6 @@ def test_player_count_limits(n):
 
 def test_default_target_150_lowest_wins_ties_play_on():
     g = make_game("ordinary", players=3)
-    teams = g.teams(3)
     assert match_after(g, [149, 10, 20], 3) is None
     assert match_after(g, [150, 10, 20], 3).winners == [1]
     assert match_after(g, [170, 30, 30], 3) is None        # tie for lowest: play on
@@ -579,7 +578,6 @@ def test_default_target_150_lowest_wins_ties_play_on():
 
 def test_target_option():
     g = make_game("ordinary", players=3, options={"target": 60})
-    teams = g.teams(3)
     assert match_after(g, [59, 10, 20], 3) is None
     assert match_after(g, [60, 10, 20], 3).winners == [1]
     assert match_after(g, [149, 10, 20], 3).winners == [1]

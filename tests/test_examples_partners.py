@@ -1,4 +1,4 @@
-"""partners.md: worked examples (reserve, scoring, end of the match) and its rules."""
+"""partners.md: worked examples and rules the data format cannot check (more in tests/data/examples/partners.json)."""
 
 import pytest
 
@@ -6,11 +6,11 @@ from domine.game import GameError
 from domine.games import make_game
 from domine.hand import HandContext
 from domine.match import Match
-from domine.moves import DRAW, PASS, IllegalMove
+from domine.moves import DRAW, IllegalMove
 from domine.position import position
 from domine.tiles import BIT
 
-from helpers import match_after, T, hand, make_deal, moves, names, play
+from helpers import match_after, T, hand, moves, names, play
 
 
 # --- Example 1: reserve -----------------------------------------------------------
@@ -35,15 +35,6 @@ def test_example1_draw_one_then_pass():
         st.apply(DRAW)
 
 
-def test_example1_seat2_plays_next():
-    st = _reserve()
-    st.apply(DRAW)
-    st.apply(PASS)
-    assert st.to_act == 2
-    assert not st.over
-    assert moves(st) == {"6-3 L", "5-2 R"}
-
-
 # --- Example 2: scoring -------------------------------------------------------------
 def _scoring():
     g = make_game("partners", 4)
@@ -53,22 +44,6 @@ def _scoring():
     )
     play(st, "4-3")
     return g, st
-
-
-def test_example2_both_teams_score_opponents_total():
-    g, st = _scoring()
-    assert st.over and st.result.reason == "domino" and st.result.out_seat == 0
-    assert st.result.hand_values == [0, 13, 10, 9]
-    assert st.result.points == [22, 10]
-    assert sorted(st.result.winners) == [0, 2]
-
-
-def test_blocked_hand_also_scored_both_ways():
-    g = make_game("partners", 4)
-    st = position(g, hands=[["1-1"], ["2-3"], ["0-4"], ["1-5", "0-0"]], ends=[6, 6], to_act=0)
-    assert st.over and st.result.reason == "blocked"
-    assert st.result.hand_values == [2, 5, 4, 6]
-    assert st.result.points == [11, 6]
 
 
 # --- Example 3: end of the match ----------------------------------------------------
@@ -92,13 +67,6 @@ def test_example3_through_a_match():
     assert r is not None and sorted(r.winners) == [0, 2]
 
 
-def test_rule9_equal_scores_play_on():
-    g = make_game("partners", 4)
-    assert match_after(g, [160, 160], 5) is None
-    assert match_after(g, [149, 120], 5) is None
-    assert sorted(match_after(g, [150, 149], 5).winners) == [0, 2]
-
-
 # --- Rules --------------------------------------------------------------------------
 def test_exactly_four_players_fixed_teams():
     g = make_game("partners", 4)
@@ -113,15 +81,6 @@ def test_deal_5_each_stock_8_reserve_2():
     st = Match(g, seed=6).start_hand()
     assert [h.bit_count() for h in st.hands] == [5, 5, 5, 5]
     assert len(st.stock) == 8 and st.drawable == 6
-
-
-def test_heaviest_double_leads():
-    g = make_game("partners", 4)
-    hands = [["5-5", "0-1", "0-2", "0-3", "0-4"], ["1-2", "1-3", "1-4", "1-5", "1-6"],
-             ["2-2", "2-3", "2-4", "2-5", "2-6"], ["6-5", "3-3", "3-4", "3-5", "3-6"]]
-    st = g.new_hand(make_deal(g, hands, rest="stock"))
-    assert st.to_act == 0
-    assert moves(st) == {"5-5"}
 
 
 def test_no_double_means_redeal():

@@ -1,6 +1,5 @@
 """Inference from the public history, and worlds consistent with an observation."""
 
-import dataclasses
 import random
 
 import pytest
@@ -141,7 +140,6 @@ def test_a_skipped_turn_teaches_what_a_pass_teaches():
         rng = random.Random(seed)
         while not state.over:
             before = len(state.history)
-            playable = state.layout.playable
             state.apply(rng.choice(state.legal_moves()))
             skips = [s for s, m in state.history[before:] if kind(m) == SKIP]
             if skips and not state.over:
@@ -154,5 +152,4 @@ def test_a_skipped_turn_teaches_what_a_pass_teaches():
                 assert not kn.possible(other) & ruled_out
                 assert kn.possible(other) & state.hands[other] == state.hands[other]   # truth allowed
                 checked += 1
-            del playable
     assert checked >= 20

@@ -12,7 +12,6 @@ Light checks play whole matches.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import random

@@ -16,7 +16,7 @@ from .moves import HIDDEN, KIND_MASK
 from .tiles import tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .hand import HandContext, HandState
+    from .hand import HandState
 
 
 class Observation:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..game import TARGET, Game
 from ..parts.leads import HeaviestDouble
-from ..parts.scoring import PENALTY, opponents_total
+from ..parts.scoring import opponents_total
 
 
 class Partners(Game):
