@@ -123,8 +123,9 @@ class SearchBot:
             played += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        if not played:
-            return moves[0]
+        if not played:   # no world could be found: a good player's rules of thumb instead
+            from .heuristic import HeuristicBot
+            return HeuristicBot(rng.randrange(1 << 30)).choose(obs)
         return _best(moves, totals)
 
     #: work (worlds looked at, about a microsecond each) an information-set search may take
