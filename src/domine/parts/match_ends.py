@@ -60,17 +60,12 @@ class FirstTo(MatchEnd):
         return f"the match ends when someone reaches {self.target}; lowest score wins"
 
 
-class ReacherLoses(MatchEnd):
-    """Two-no-draw's target mode: reaching ``target`` loses; of several, the highest loses."""
+class ReacherLoses(FirstTo):
+    """Two-no-draw's target mode: reaching ``target`` loses; of several, the highest loses
+    (the lowest total wins: FirstTo with low winning, in other words)."""
 
     def __init__(self, target: int):
-        self.target = target
-
-    def decide(self, match):
-        if max(match.scores) < self.target:
-            return None
-        team = unique_best(match.scores, high=False)
-        return None if team is None else self.won(match, team)
+        super().__init__(target, high=False)
 
     def describe(self):
         return f"whoever reaches {self.target} loses"
@@ -126,18 +121,12 @@ def streak(match: "Match") -> tuple[int, int]:
     return team, run
 
 
-class HandWins(MatchEnd):
+class HandWins(FirstTo):
     """First to ``wins`` hands won (scores count hands); the most wins, a tie plays on."""
 
     def __init__(self, wins: int):
+        super().__init__(wins, high=True)
         self.wins = wins
-        self.target = wins
-
-    def decide(self, match):
-        if max(match.scores) < self.wins:
-            return None
-        team = unique_best(match.scores, high=True)
-        return None if team is None else self.won(match, team)
 
     def describe(self):
         return f"first to {self.wins} hands won"
