@@ -51,7 +51,8 @@ def test_a_bot_gets_no_route_to_the_full_state():
             return
         seen.add(id(value))
         assert not isinstance(value, HandState)
-        assert type(value).__module__ in ("builtins", "domine.hand", "domine.observation", "domine.results"), type(value)
+        assert type(value).__module__ in ("builtins", "domine.hand", "domine.observation", "domine.results",
+                                         "domine.layout"), type(value)
         if dataclasses.is_dataclass(value):
             for f in dataclasses.fields(value):
                 walk(getattr(value, f.name))

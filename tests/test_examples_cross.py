@@ -33,7 +33,7 @@ def ex1_state():
 
 def test_ex1_no_arm_may_grow_before_the_cross_is_complete():
     st = ex1_state()
-    assert st.layout.in_cross_phase()
+    assert st.layout.in_opening()
     with pytest.raises(IllegalMove):
         st.apply(place(parse_tile("1-4"), N, 4))      # 1-4 on the 1 arm
     with pytest.raises(IllegalMove):
@@ -64,7 +64,7 @@ def test_ex1_draws_2_4_keeps_it_then_5_6_which_he_must_play_on_an_empty_side():
     assert st.layout.values[:2] == [1, 3]
     assert held(st, 0) == ["3-3", "4-1", "4-2", "6-2"]
     assert st.to_act == 1
-    assert st.layout.in_cross_phase()
+    assert st.layout.in_opening()
 
 
 def test_cross_phase_drawn_tile_fitting_only_an_arm_is_kept():
@@ -108,7 +108,7 @@ def test_cross_phase_from_a_real_lead_and_then_the_arms():
     play(st, "6-3 W")
     assert st.layout.values == [2, 1, 4, 3]
     assert st.layout.lengths == [1, 1, 1, 1]
-    assert not st.layout.in_cross_phase()
+    assert not st.layout.in_opening()
     # arm phase: seat 1 holds 1-2, 5-5, 0-5, 3-4
     assert names(st) == ["2-1 E", "2-1 N", "4-3 S", "4-3 W"]
 

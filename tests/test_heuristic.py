@@ -130,7 +130,7 @@ def test_takes_bergen_triple_header():
     st.apply(move)
     assert st.hand_points[0] - before == 3
     # the simulated header agrees with the engine's rule
-    values, doubles, lengths, _ = resulting_ends("line", obs.ends, move)
+    values, doubles, lengths, _, _ = resulting_ends(obs.layout, move)
     assert bergen_header(values, doubles, lengths, 0, T("3-5")) == 3
     assert bergen_header([2, 2], [True, True], [0, 0], LEAD_END, T("2-2")) == 2
 
@@ -213,7 +213,7 @@ def _position_after_a_pass():
                 void = set(kn.void_pips(1))
                 blocking, open_ = [], []
                 for m in obs.legal_moves:
-                    ends = resulting_ends(obs.layout_kind, obs.ends, m)[3]
+                    ends = resulting_ends(obs.layout, m)[3]
                     (blocking if all(v in void for v in ends) else open_).append(m)
                 if blocking and open_:
                     return obs, kn, blocking, open_
@@ -242,15 +242,34 @@ def test_p_cannot_play():
     assert p_cannot_play(4, 2, 2) == pytest.approx(1 / 6)
 
 
+def _layout(kind: str, lead: str, *placed: tuple[str, int, int]):
+    from domine.layout import LAYOUTS
+    from domine.matching import EQUAL
+    from domine.tiles import set_mask
+    lay = LAYOUTS[kind](EQUAL.fits, set_mask(6))
+    lay.place_lead(T(lead))
+    for tile, end, open_pip in placed:
+        lay.place(end, T(tile), open_pip)
+    return lay
+
+
 def test_resulting_ends():
-    ends = [("L", 5, 1, False, False), ("R", 3, 1, False, False)]
-    assert resulting_ends("line", ends, place(T("5-6"), 0, 6))[3] == [6, 3]
-    assert resulting_ends("line", [], T("4-2") | (LEAD_END << 7))[3] == [4, 2]
-    assert resulting_ends("cross", [], tile_id(4, 4) | (LEAD_END << 7))[3] == [4, 4, 4, 4]
-    cross = [("N", 1, 1, False, False), ("E", 4, 0, True, False), ("S", 4, 0, True, False), ("W", 4, 0, True, False)]
+    line = _layout("line", "5-3")
+    assert resulting_ends(line, place(T("5-6"), 0, 6))[3] == [6, 3]
+    assert resulting_ends(_layout("line", "4-2"), place(T("4-1"), 0, 1))[3] == [1, 2]
+    cross = _layout("cross", "4-4")
+    assert resulting_ends(cross, place(T("4-1"), 0, 1))[3] == [4, 4, 4]
     # the cross still has empty sides: only those take a tile next
-    assert resulting_ends("cross", cross, place(T("4-2"), 1, 2))[3] == [4, 4]
-    assert resulting_ends("spinner", ends, place(T("5-5"), 0, 5))[3] == [5, 3, 5, 5]
+    cross = _layout("cross", "4-4", ("4-1", 0, 1))
+    assert resulting_ends(cross, place(T("4-2"), 1, 2))[3] == [4, 4]
+    spinner = _layout("spinner", "5-3")
+    assert resulting_ends(spinner, place(T("5-5"), 0, 5))[3] == [5, 3, 5, 5]
+    # all-fives: the spinner's ends wait for both its sides
+    fives = _layout("spinner", "5-3")
+    fives.flanks = "after sides"
+    values, _, _, open_values, after = resulting_ends(fives, place(T("5-5"), 0, 5))
+    assert values == [5, 3, 5, 5] and open_values == [5, 3]
+    assert resulting_ends(after, place(T("5-2"), 0, 2))[3] == [2, 3, 5, 5]
 
 
 # -- strength ------------------------------------------------------------------------------------

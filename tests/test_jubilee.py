@@ -55,4 +55,9 @@ def test_points_on_play_follow_the_thresholds():
         == [5, -10, -15, 0, 30, -30]
     assert threshold_points(0, 12) == 0   # a lead never scores
     # the hook the bots read: 2-2 laid on a table of 21 pips
-    assert game.points_on_play([2, 1], [True, False], [1, 1], 0, parse_tile("2-2"), 21) == 5
+    lay = game.new_layout()
+    lay.place_lead(parse_tile("6-2"))
+    for tile, end, open_pip in (("6-5", 0, 5), ("2-0", 1, 0)):
+        lay.place(end, parse_tile(tile), open_pip)
+    lay.place(0, parse_tile("5-5"), 5)   # 21 pips on the table before it, 31 after
+    assert game.points_on_play(lay, 0, parse_tile("5-5")) == threshold_points(21, 31)

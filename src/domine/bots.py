@@ -40,12 +40,16 @@ class GreedyBot:
     """
 
     name = "greedy"
+    needs_view = False   # the legal moves are all it looks at (simulate hands it just those)
 
     def __init__(self, seed: int | None = None):
         pass
 
     def choose(self, obs: Observation) -> int:
         return greedy_move(obs.legal_moves)
+
+    def choose_among(self, moves: list[int]) -> int:
+        return greedy_move(moves)
 
 
 def greedy_move(moves: list[int]) -> int:

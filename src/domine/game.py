@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .hand import Deal, HandContext, HandState
-from .layout import Layout
+from .layout import LAYOUTS, Layout
 from .matching import EQUAL, Matching
 from .moves import DISCARD, DRAW, KINDS, PASS, SKIP, end_of, tile_of
 from .parts.conventions import Convention
@@ -91,7 +91,8 @@ class Game:
     partnership = False
     # play
     matching: Matching = EQUAL
-    layout_kind = "line"
+    layout_kind = "line"              # a name in ``domine.layout.LAYOUTS``
+    layout_params: dict = {}          # passed to that layout (a cross's ``sides``, a spinner's ``flanks``)
     ends_by_double = False            # ends differ by a double outermost tile (scoring by ends)
     turn: Turn = PLAIN
     hand_end: HandEnd = BLOCKED
@@ -267,22 +268,25 @@ class Game:
         from .moves import IllegalMove
         raise IllegalMove(f"{move!r} is not a move a seat can make")
 
-    def points_on_play(self, values: list[int], doubles: list[bool], lengths: list[int], end: int,
-                       tile: int, table_pips: int) -> int:
-        """Points for ``tile`` just laid on ``end`` (none by default): the protocol of points on play.
-
-        ``values``, ``doubles`` and ``lengths`` are the ends as they are after it,
-        ``table_pips`` the layout's pips before it. The game's own scoring and the
-        heuristic bot both ask this, so a bot knows the points without knowing the game.
+    def points_on_play(self, layout: Layout, end: int, tile: int) -> int:
+        """Points for ``tile`` just laid on ``end`` of ``layout`` (as it is after it; none by
+        default): the protocol of points on play. The game's own scoring and the heuristic
+        bot both ask this, so a bot knows the points without knowing the game.
         """
         return 0
 
     def placement_points(self, state: HandState, move: int) -> int:
         """``points_on_play`` for a placement just made in ``state``."""
-        lay = state.layout
-        t = tile_of(move)
-        return self.points_on_play(lay.values, lay.doubles, lay.lengths, end_of(move), t,
-                                   pips_of(lay.mask) - PIPS[t])
+        return self.points_on_play(state.layout, end_of(move), tile_of(move))
+
+    #: the ends a seat may use depend on the seat (an arm per seat, trains): the game
+    #: says which in ``restrict_places``, for the engine and for ``Knowledge`` alike
+    places_depend_on_seat = False
+
+    def restrict_places(self, layout: Layout, seat: int, history: list, index: int) -> None:
+        """Tell ``layout`` which ends ``seat`` may use at event ``index`` of ``history`` (a
+        seat's view of it: public events only), with ``layout.use_only``. Games whose
+        places depend on the seat override this; the engine calls it at every turn's start."""
 
     def ruled_out(self, event_kind: int, playable: int) -> int:
         """Tiles a seat shows it does not hold by an event of ``event_kind``, when the
@@ -326,7 +330,10 @@ class Game:
         return HandState(self, deal, context)
 
     def new_layout(self) -> Layout:
-        return Layout(self.layout_kind, self.set_fits, self.set_mask, self.ends_by_double)
+        params = self.layout_params
+        if self.layout_kind in ("seat arms", "trains"):
+            params = {"seats": self.players, **params}
+        return LAYOUTS[self.layout_kind](self.set_fits, self.set_mask, self.ends_by_double, **params)
 
 
 def apply_partners(game: Game, options) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .layout import LEAD_END, Layout
 from .matching import STRIDE
 from .moves import (
-    DECLINE, DISCARD, DRAW, KIND_MASK, OUT_OF_TURN, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
+    CLOSE, DECLINE, DISCARD, DRAW, KIND_MASK, OUT_OF_TURN, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
     IllegalMove, pair,
 )
 from .results import HandResult, standard_ranking
@@ -65,8 +65,8 @@ def placements(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int
     """
     moves: list[int] = []
     if hand & layout.playable:
-        for end, v in layout.targets:
-            m = hand & fits[v]
+        for end, v, accepted in layout.targets:
+            m = hand & accepted
             e7 = end << 7
             while m:
                 low = m & -m
@@ -236,7 +236,7 @@ class HandState:
             def pick(seat, moves):
                 return moves[0] if len(moves) == 1 else choosers[seat](moves)
         layout = self.layout
-        if not self.plain_turns or layout.kind != "line" or layout.ends_by_double:
+        if not self.plain_turns or type(layout) is not Layout or layout.ends_by_double:
             while not self.over:
                 moves = legal()
                 apply(pick(self.acting_seat(), moves))
@@ -384,6 +384,8 @@ class HandState:
                 self._discard(move)
             elif k == DECLINE:
                 self._decline()
+            elif k == CLOSE:
+                self.close_end(move)
             else:   # a kind a game registered itself (a bid, closing an arm ...)
                 self.game.apply_move(self, move)
             return
@@ -535,6 +537,36 @@ class HandState:
         self._end_turn()
         self._check_end()
 
+    def close_end(self, move: int, seat: int | None = None) -> None:
+        """Close an end with a tile face down: a seat's move from its hand, or, with
+        ``seat=NOBODY``, an event of the rules with a tile from the stock (four-crosses)."""
+        t = move & 127
+        b = BIT[t]
+        end = (move >> 7) & 31
+        if seat is None:
+            seat = self.to_act
+            self.hands[seat] ^= b
+            self.in_hands ^= b
+        else:
+            stock = self.stock = self.stock[:]   # the deal's stock stays as dealt
+            i = stock.index(t, self.stock_pos)
+            if i >= len(stock) - self.reserve:
+                self.reserve -= 1
+            else:
+                self.drawable -= 1
+            del stock[i]
+        self.layout.close(end, t)
+        self.history.append((seat, move))
+        if seat == NOBODY:
+            self._check_end()
+            return
+        self.last_placer = seat
+        if not self.hands[seat] and self._domino_ends:
+            self.finish("domino", seat)
+            return
+        self._end_turn()
+        self._check_end()
+
     def _resume(self) -> None:
         self.to_act = self.resume_seat
         self.next_turn()
@@ -647,6 +679,7 @@ class HandState:
             m |= h
         for d in self.discards:
             m |= d
+        m |= self.layout.face_down
         for t in self.stock[self.stock_pos:]:
             m |= BIT[t]
         for t in self.deal.aside:

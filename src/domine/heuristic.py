@@ -107,42 +107,15 @@ def _header_function(game: Game):
     return game.points_on_play
 
 
-def resulting_ends(kind: str, ends, move: int) -> tuple[list[int], list[bool], list[int], list[int]]:
-    """(values, doubles, lengths, open values) of the ends after placement ``move``.
+def resulting_ends(layout, move: int) -> tuple[list[int], list[bool], list[int], list[int], object]:
+    """(values, doubles, lengths, open values, layout) of the ends after placement ``move``.
 
-    ``ends`` is ``Observation.ends``. Open values are those a tile may be laid on
-    next: in a cross still filling its four sides, only the empty sides.
+    Open values are those a tile may be laid on next (``Layout.open_indices``): in a
+    cross still filling its sides, only the empty sides; never a closed arm.
     """
-    t, end = tile_of(move), end_of(move)
-    if end == LEAD_END:
-        hi, lo = HIGH[t], LOW[t]
-        dbl = IS_DOUBLE[t]
-        if kind == "cross" or (kind == "spinner" and dbl):
-            values, doubles, lengths = [hi] * 4, [dbl] * 4, [0] * 4
-        else:
-            values, doubles, lengths = [hi, lo], [dbl, dbl], [0, 0]
-        closed = None
-    else:
-        values = [e[1] for e in ends]
-        lengths = [e[2] for e in ends]
-        doubles = [e[3] for e in ends]
-        closed = [e[4] for e in ends]
-        o = open_of(move)
-        values[end] = o
-        lengths[end] += 1
-        doubles[end] = IS_DOUBLE[t]
-        if kind == "spinner" and len(values) == 2 and IS_DOUBLE[t]:
-            values += [o, o]
-            doubles += [True, True]
-            lengths += [0, 0]
-            closed += [False, False]
-    if kind == "cross" and 0 in lengths:
-        open_values = [v for v, n in zip(values, lengths) if n == 0]
-    elif closed is not None and any(closed):
-        open_values = [v for v, c in zip(values, closed) if not c]
-    else:
-        open_values = values
-    return values, doubles, lengths, open_values
+    after = layout.after(end_of(move), tile_of(move), open_of(move))
+    values = after.values
+    return values, after.doubles, after.lengths, [values[i] for i in after.open_indices()], after
 
 
 def p_cannot_play(possible: int, fitting: int, held: int) -> float:
@@ -283,7 +256,7 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
         score += w["announce"]
     if not after:
         return score + w["domino"] + value_t * tab.pip_factor * w["pip"]
-    values, doubles, lengths, open_values = resulting_ends(tab.kind, obs.ends, move)
+    values, doubles, lengths, open_values, after_layout = resulting_ends(obs.layout, move)
     playable = 0
     for v in set(open_values):
         playable |= fits[v]
@@ -337,11 +310,11 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
         score += p_end * (2.0 * _win_chance(ctx, after, playable) - 1.0) * w["end"]
     # points on play
     if tab.header is not None:
-        pts = tab.header(values, doubles, lengths, end, t, ctx.table_pips)
+        pts = tab.header(after_layout, end, t)
         score += pts * w["header"]
         if pts and ctx.to_win is not None and pts >= ctx.to_win:
             return score + w["domino"]   # the match is won on the spot
-        score -= _header_threat(ctx, values, doubles, lengths, open_values, b) * w["threat"]
+        score -= _header_threat(ctx, after_layout, open_values, b) * w["threat"]
     return score
 
 
@@ -398,8 +371,8 @@ def _win_chance(ctx: _Context, after: int, playable: int) -> float:
     return chance
 
 
-def _header_threat(ctx: _Context, values, doubles, lengths, open_values, placed_bit: int) -> float:
-    """Points the next opponent is expected to score in answer to the resulting ends."""
+def _header_threat(ctx: _Context, layout, open_values, placed_bit: int) -> float:
+    """Points the next opponent is expected to score in answer to ``layout`` (as the move leaves it)."""
     nxt = None
     for o in ctx.others:
         if not o[1]:
@@ -411,34 +384,26 @@ def _header_threat(ctx: _Context, values, doubles, lengths, open_values, placed_
     if not size:
         return 0.0
     tab = ctx.tab
-    fits = tab.fits
     opens = tab.game.matching.opens
     cand = poss & ~placed_bit
-    table = ctx.table_pips + PIPS[placed_bit.bit_length() - 1]
     p_hold = min(1.0, held / size)
     expected = 0.0
     best = 0
-    targets = [(i, v) for i, v in enumerate(values) if v in open_values]
+    targets = layout.targets
     m = 0
-    for _, v in targets:
-        m |= fits[v]
+    for _, _, accepted in targets:
+        m |= accepted
     m &= cand
     while m:
         low = m & -m
         m ^= low
         x = low.bit_length() - 1
         top = 0
-        for i, v in targets:
-            if not fits[v] & low:
+        for i, v, accepted in targets:
+            if not accepted & low:
                 continue
             for o in opens[x * STRIDE + v]:
-                vals = values[:]
-                dbls = doubles[:]
-                lens = lengths[:]
-                vals[i] = o
-                dbls[i] = IS_DOUBLE[x]
-                lens[i] += 1
-                pts = tab.header(vals, dbls, lens, i, x, table)
+                pts = tab.header(layout.after(i, x, o), i, x)
                 if pts > top:
                     top = pts
         if top:

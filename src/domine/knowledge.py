@@ -31,7 +31,7 @@ from .observation import Observation
 from .layout import LEAD_END
 from .hand import NOBODY
 from .moves import (
-    DECLINE, DISCARD, DRAW, PASS, SKIP, TURN_UP, MoveError, announces, bare, end_of, is_hidden, is_place, kind,
+    CLOSE, DECLINE, DISCARD, DRAW, PASS, SKIP, TURN_UP, MoveError, announces, bare, end_of, is_hidden, is_place, kind,
     kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles, tile_of,
 )
 from .parts.conventions import LastTileAnnouncement
@@ -114,8 +114,19 @@ class Knowledge:
         previous = (-1, PASS)
         chain = game.turn.continues != ONE_TILE
         owes = game.turn.again_after_double
-        for seat, move in self.obs.history:
+        history = self.obs.history
+        per_seat = game.places_depend_on_seat
+        for index, (seat, move) in enumerate(history):
             k = kind(move)
+            if per_seat:
+                # the ends this seat could use at this event (an arm per seat, trains)
+                game.restrict_places(layout, seat, history, index)
+            if k == CLOSE:
+                if seat != NOBODY and seat != me:
+                    self._discard_slot(seat)
+                layout.close(end_of(move), -1 if is_hidden(move) or seat == NOBODY else tile_of(move))
+                previous = (seat, move)
+                continue
             if seat == NOBODY:
                 if k == TURN_UP:   # troli 3(b): nobody was dealt a double
                     for s in range(n):
@@ -286,7 +297,7 @@ class Knowledge:
                 if places_tiles(move):
                     for placement in placements_of(move):
                         placed |= BIT[tile_of(placement)]
-                elif k == DISCARD:
+                elif k in (DISCARD, CLOSE):
                     placed |= BIT[tile_of(move)]
                 elif k == DRAW:
                     drawn |= BIT[tile_of(move)]

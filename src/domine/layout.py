@@ -1,170 +1,466 @@
-"""The layout: tiles face up on the table and the open ends they offer.
+"""Layouts: the tiles face up on the table, as *places* a tile may go.
 
-Every layout in domine is a set of *ends*. Each end has a value (the pip it
-shows), a length (tiles laid on it), a flag for a double as its outermost tile,
-and may be closed. What differs between layouts is how the lead creates ends
-and which ends may take a tile right now:
+Every layout is a list of ends. End ``i`` has a value (the pip it shows), a
+length (tiles laid on it), a flag for a double as its outermost tile, may be
+closed for good (``closers[i]``: the face-down tile that closed it, or -1), has
+an owner (a seat, or -1 for anyone) and is grown by ``arms[i]``, its tiles from
+the centre outward as (tile, pip left open).
 
-* ``line``  - the lead makes two ends, L and R (most games);
-* ``cross`` - the lead double is a spinner with four sides N, E, S, W, and no
-  arm may grow until all four sides hold a tile (Ukršteni Domino and friends);
-* ``spinner`` - a line in which the first double laid becomes a spinner and two
-  flank ends (N, S) open at once (Bergen's option).
+What differs between layouts is which ends the lead opens, what each end
+accepts *now* (``accepts``: a mask over tiles, usually the tiles that match its
+value; a figure's arm may want only its double, a side of a cross only tiles
+bearing the centre's number), and which ends are the same place (general rule
+23a). ``targets`` lists the places a tile may go, as (end, value, accepted
+tiles) with equivalent places merged, and ``playable`` is the union of what they
+accept: both are recomputed once per placement, never per query, so the engine's
+"may this seat play?" stays one AND.
 
-``targets`` lists the places a tile may go now, with equivalent places merged
-(general rule 23a), and ``playable`` is the bitmask of tiles that fit any of
-them: both are recomputed once per placement, never per query.
+A layout whose places depend on who is to act (an arm per seat, trains) is told
+by its game which ends the acting seat may use: ``use_only(ends)``. ``reachable``
+ignores that restriction and every phase: it is what a block test asks.
+
+``geometry`` says where every placed tile lies, so one renderer (the terminal's
+picture, ``domine render``'s SVG, the browser later) draws any layout; see
+``domine.geometry`` and docs/layouts.md.
 """
 
 from __future__ import annotations
 
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW
+from .tiles import BIT, HIGH, IS_DOUBLE, LOW, double
 
 LEAD_END = 31
-
-END_NAMES = {
-    "line": ("L", "R"),
-    "cross": ("N", "E", "S", "W"),
-    "spinner": ("L", "R", "N", "S"),
-}
+ALL_ENDS = (1 << 31) - 1
 
 
 class Layout:
+    """The line: the lead opens two ends, L and R, that are one place while they show one pip."""
+
+    kind = "line"
+    NAMES: tuple[str, ...] = ("L", "R")
     __slots__ = (
-        "kind", "fits", "values", "lengths", "doubles", "closed", "arms", "lead",
-        "mask", "targets", "playable", "spinner", "ends_by_double", "set_mask",
+        "fits", "set_mask", "ends_by_double", "values", "lengths", "doubles", "closed", "closers", "arms",
+        "owners", "lead", "spinner", "mask", "face_down", "targets", "playable", "usable", "last",
     )
 
-    def __init__(self, kind: str, fits: list[int], set_mask: int, ends_by_double: bool = False):
-        self.kind = kind
+    def __init__(self, fits: list[int], set_mask: int, ends_by_double: bool = False):
         self.fits = fits
         self.set_mask = set_mask
-        self.ends_by_double = ends_by_double
-        # per end: value shown, tiles laid on it, outer tile a double, closed, (tile, pip left open)s;
-        # empty until the lead opens the ends
-        self.values = self.lengths = self.doubles = self.closed = self.arms = self.targets = ()
-        self.lead = self.spinner = -1
-        self.mask = self.playable = 0
+        self.ends_by_double = ends_by_double   # ends differ by a double outermost tile (bergen)
+        # per end, empty until the lead opens the ends
+        self.values = self.lengths = self.doubles = self.closed = self.closers = self.arms = self.targets = ()
+        self.owners = ()
+        self.lead = self.spinner = self.last = -1
+        self.mask = self.face_down = self.playable = 0
+        self.usable = ALL_ENDS
 
     # -- building ---------------------------------------------------------------
-    def place_lead(self, tile: int, low_first: bool = False) -> None:
-        self.lead = tile
-        self.mask |= BIT[tile]
-        hi, lo = HIGH[tile], LOW[tile]
-        dbl = IS_DOUBLE[tile]
-        if self.kind == "cross":
-            self.spinner = tile
-            self._open_ends([hi] * 4, dbl)
-        elif self.kind == "spinner" and dbl:
-            self.spinner = tile
-            self._open_ends([hi] * 4, dbl)
-        else:
-            self._open_ends([lo, hi] if low_first else [hi, lo], dbl)
-        self._refresh()
-
-    def _open_ends(self, values: list[int], dbl: bool) -> None:
+    def _open_ends(self, values: list[int], dbl: bool, owners: list[int] | None = None) -> None:
         n = len(values)
         self.values = values
         self.lengths = [0] * n
         self.doubles = [dbl] * n
         self.closed = [False] * n
+        self.closers = [-1] * n
         self.arms = [[] for _ in range(n)]
+        self.owners = owners if owners is not None else [-1] * n
+
+    def _add_end(self, value: int, dbl: bool, owner: int = -1) -> None:
+        self.values.append(value)
+        self.lengths.append(0)
+        self.doubles.append(dbl)
+        self.closed.append(False)
+        self.closers.append(-1)
+        self.arms.append([])
+        self.owners.append(owner)
+
+    def place_lead(self, tile: int, low_first: bool = False) -> None:
+        self.lead = self.last = tile
+        self.mask |= BIT[tile]
+        hi, lo = HIGH[tile], LOW[tile]
+        self._open_ends([lo, hi] if low_first else [hi, lo], IS_DOUBLE[tile])
+        self._refresh()
 
     def place(self, end: int, tile: int, open_pip: int) -> None:
         self.mask |= BIT[tile]
+        self.last = tile
         values = self.values
         values[end] = open_pip
         self.lengths[end] += 1
-        dbl = IS_DOUBLE[tile]
-        self.doubles[end] = dbl
+        self.doubles[end] = IS_DOUBLE[tile]
         self.arms[end].append((tile, open_pip))
-        if self.kind == "line" and not self.ends_by_double:
-            # the common case, inline: two ends, merged when they show the same pip
+        if not self.ends_by_double:
+            # the common case, inline: two ends, one place when they show the same pip
             v0, v1 = values
             fits = self.fits
             if v0 == v1:
-                self.targets = [(0, v0)]
-                self.playable = fits[v0] & self.set_mask
+                self.targets = [(0, v0, fits[v0])]
+                self.playable = fits[v0]
             else:
-                self.targets = [(0, v0), (1, v1)]
-                self.playable = (fits[v0] | fits[v1]) & self.set_mask
+                self.targets = [(0, v0, fits[v0]), (1, v1, fits[v1])]
+                self.playable = fits[v0] | fits[v1]
             return
-        if dbl and self.kind == "spinner" and self.spinner < 0:
-            # The first double of a spinner line grows two flanks at once.
-            self.spinner = tile
-            self.values += [open_pip, open_pip]
-            self.lengths += [0, 0]
-            self.doubles += [True, True]
-            self.closed += [False, False]
-            self.arms += [[], []]
         self._refresh()
 
-    def close(self, end: int) -> None:
+    def close(self, end: int, tile: int = -1) -> None:
+        """Close an end for good, with ``tile`` laid face down on it (or no tile)."""
         self.closed[end] = True
+        self.closers[end] = tile
+        if tile >= 0:
+            self.face_down |= BIT[tile]
         self._refresh()
 
-    # -- queries ----------------------------------------------------------------
-    def in_cross_phase(self) -> bool:
-        return self.kind == "cross" and 0 in self.lengths
+    def use_only(self, ends: int) -> None:
+        """Let only the ends in the bitmask ``ends`` take tiles (``ALL_ENDS``: every end)."""
+        if ends != self.usable:
+            self.usable = ends
+            self._refresh()
+
+    # -- what each end accepts, and which ends are one place -----------------------------
+    def accepts(self, i: int) -> int:
+        """Tiles end ``i`` takes now (0: none), phases and closures included; ``usable`` aside."""
+        return 0 if self.closed[i] else self.fits[self.values[i]]
+
+    def place_class(self, i: int) -> int:
+        """Ends of one class showing one value and accepting the same tiles are one place."""
+        return -1   # the two ends of a line are mirror images
 
     def _refresh(self) -> None:
-        values, lengths, closed = self.values, self.lengths, self.closed
-        fits = self.fits
-        targets: list[tuple[int, int]] = []
+        if self.lead < 0:
+            self.targets, self.playable = [], 0
+            return
+        targets: list[tuple[int, int, int]] = []
         playable = 0
-        if self.kind == "line" and not self.ends_by_double:
-            v0, v1 = values[0], values[1]
-            targets.append((0, v0))
-            playable = fits[v0]
-            if v1 != v0:
-                targets.append((1, v1))
-                playable |= fits[v1]
-        else:
-            cross_phase = self.in_cross_phase()
-            seen = set()
-            for i, v in enumerate(values):
-                if closed[i] or (cross_phase and lengths[i]):
-                    continue
-                if self.kind == "line" or (self.kind == "spinner" and i < 2):
-                    cls = -1  # the two ends of a line are mirror images
-                elif lengths[i] == 0:
-                    cls = -2  # empty sides of a spinner are interchangeable
-                else:
-                    cls = i  # started arms are distinct places
-                key = (cls, v, self.doubles[i] if self.ends_by_double else False)
-                if key in seen:
-                    continue
-                seen.add(key)
-                targets.append((i, v))
-                playable |= fits[v]
+        seen = set()
+        usable, values, doubles = self.usable, self.values, self.doubles
+        by_double = self.ends_by_double
+        for i in range(len(values)):
+            if not usable >> i & 1:
+                continue
+            m = self.accepts(i) & self.set_mask
+            if not m:
+                continue
+            key = (self.place_class(i), values[i], m, doubles[i] if by_double else False)
+            if key in seen:
+                continue
+            seen.add(key)
+            targets.append((i, values[i], m))
+            playable |= m
         self.targets = targets
-        self.playable = playable & self.set_mask
+        self.playable = playable
 
+    def equivalent(self, a: int, b: int) -> bool:
+        """Whether end ``a`` is the same place as end ``b`` now (general rule 23a)."""
+        if a == b:
+            return True
+        if a >= len(self.values) or b >= len(self.values) or not (self.usable >> a & 1):
+            return False
+        ma, mb = self.accepts(a), self.accepts(b)
+        return bool(ma) and ma == mb and self.values[a] == self.values[b] and \
+            self.place_class(a) == self.place_class(b) and \
+            (not self.ends_by_double or self.doubles[a] == self.doubles[b])
+
+    def in_opening(self) -> bool:
+        """True while the layout's opening figure restricts where tiles go (a cross's sides)."""
+        return False
+
+    def opening_rule(self) -> str:
+        """Why a matching tile may not go on an arm yet, in words (for illegal-move messages)."""
+        return ""
+
+    # -- queries ----------------------------------------------------------------
     def end_names(self) -> tuple[str, ...]:
-        return END_NAMES[self.kind][: len(self.values)] if self.values else ()
+        return self.NAMES[: len(self.values)] if self.values else ()
 
     def open_ends(self) -> list[tuple[str, int]]:
         names = self.end_names()
         return [(names[i], v) for i, v in enumerate(self.values) if not self.closed[i]]
 
+    def open_indices(self) -> list[int]:
+        """Ends that take some tile now (duplicates of one place included)."""
+        return [i for i in range(len(self.values)) if self.usable >> i & 1 and self.accepts(i)]
+
+    def reachable(self) -> int:
+        """Tiles that fit some end that is not closed, whoever may use it and whatever the phase."""
+        fits = self.fits
+        m = 0
+        for i, v in enumerate(self.values):
+            if not self.closed[i]:
+                m |= fits[v]
+        return m & self.set_mask
+
     def has_dead_end(self) -> bool:
         """True when some open end shows a number every tile of which is in the layout."""
-        free = self.set_mask & ~self.mask
+        free = self.set_mask & ~self.mask & ~self.face_down
         return any(not (self.fits[v] & free) for i, v in enumerate(self.values) if not self.closed[i])
 
     def is_dead(self) -> bool:
         """True when no tile outside the layout could ever fit an open end."""
-        free = self.set_mask & ~self.mask
+        free = self.set_mask & ~self.mask & ~self.face_down
         return all(not (self.fits[v] & free) for i, v in enumerate(self.values) if not self.closed[i])
 
-    def copy(self) -> "Layout":
-        other = Layout.__new__(Layout)
-        for name in Layout.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.values = self.values[:]
-        other.lengths = self.lengths[:]
-        other.doubles = self.doubles[:]
-        other.closed = self.closed[:]
-        other.arms = [a[:] for a in self.arms]
-        other.targets = self.targets[:]
+    def after(self, move_end: int, tile: int, open_pip: int) -> "Layout":
+        """A copy with one more tile placed (``LEAD_END``: as the lead): what a bot looks ahead with."""
+        other = self.copy()
+        if move_end == LEAD_END:
+            other.place_lead(tile)
+        else:
+            other.place(move_end, tile, open_pip)
         return other
+
+    def geometry(self):
+        """Where every placed tile lies: see ``domine.geometry``."""
+        from .geometry import layout_geometry
+        return layout_geometry(self)
+
+    def copy(self) -> "Layout":
+        # written out: observations and search copy layouts all the time
+        other = object.__new__(type(self))
+        other.fits, other.set_mask, other.ends_by_double = self.fits, self.set_mask, self.ends_by_double
+        other.lead, other.spinner, other.last = self.lead, self.spinner, self.last
+        other.mask, other.face_down, other.playable, other.usable = \
+            self.mask, self.face_down, self.playable, self.usable
+        if self.lead >= 0:
+            other.values = self.values[:]
+            other.lengths = self.lengths[:]
+            other.doubles = self.doubles[:]
+            other.closed = self.closed[:]
+            other.closers = self.closers[:]
+            other.owners = self.owners[:]
+            other.arms = [a[:] for a in self.arms]
+            other.targets = self.targets[:]
+        else:
+            other.values = other.lengths = other.doubles = other.closed = other.closers = other.arms = \
+                other.targets = other.owners = ()
+        if type(self) is not Layout:
+            other._copy_extra(self)
+        return other
+
+    def _copy_extra(self, source: "Layout") -> None:
+        """Copy a subclass's own slots (``copy`` has done the base's)."""
+        for name in _own_slots(type(self)):
+            value = getattr(source, name)
+            setattr(self, name, value[:] if isinstance(value, list) else value)
+
+
+Line = Layout
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _own_slots(cls: type) -> tuple[str, ...]:
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = _SLOTS[cls] = tuple(n for c in cls.__mro__ if c is not Layout and c is not object
+                                    for n in getattr(c, "__slots__", ()))
+    return names
+
+
+class Cross(Layout):
+    """The lead double is a spinner with ``sides`` sides, all to be filled before any arm grows
+    (Ukršteni Domino and the cross games). Later doubles are crosswise and never branch."""
+
+    kind = "cross"
+    NAMES = ("N", "E", "S", "W")
+    __slots__ = ("sides",)
+
+    def __init__(self, fits, set_mask, ends_by_double: bool = False, sides: int = 4):
+        super().__init__(fits, set_mask, ends_by_double)
+        self.sides = sides
+
+    def place_lead(self, tile: int, low_first: bool = False) -> None:
+        self.lead = self.spinner = self.last = tile
+        self.mask |= BIT[tile]
+        self._open_ends([HIGH[tile]] * self.sides, IS_DOUBLE[tile])
+        self._refresh()
+
+    def place(self, end: int, tile: int, open_pip: int) -> None:
+        self.mask |= BIT[tile]
+        self.last = tile
+        self.values[end] = open_pip
+        self.lengths[end] += 1
+        self.doubles[end] = IS_DOUBLE[tile]
+        self.arms[end].append((tile, open_pip))
+        self._refresh()
+
+    def in_opening(self) -> bool:
+        return 0 in self.lengths
+
+    def opening_rule(self) -> str:
+        return f"the spinner's {self.sides} sides must be filled before any arm grows"
+
+    def accepts(self, i: int) -> int:
+        if self.closed[i] or (self.lengths[i] and 0 in self.lengths):
+            return 0
+        return self.fits[self.values[i]]
+
+    def place_class(self, i: int) -> int:
+        return -2 if self.lengths[i] == 0 else i   # empty sides are interchangeable
+
+
+class Figure(Cross):
+    """Četiri Krsta's nine-tile figure: the centre, a tile on each side, and on each arm the
+    double of its outer number; nothing else until it is complete (or the arm is closed)."""
+
+    kind = "figure"
+    __slots__ = ()
+
+    def _arm_done(self, i: int) -> bool:
+        return self.closed[i] or self.lengths[i] >= 2
+
+    def in_opening(self) -> bool:
+        return not all(self._arm_done(i) for i in range(len(self.values)))
+
+    def opening_rule(self) -> str:
+        return "the figure (a tile on each side, then each arm's double) must be complete first"
+
+    def accepts(self, i: int) -> int:
+        if self.closed[i]:
+            return 0
+        n = self.lengths[i]
+        if self.in_opening():
+            if n == 0:
+                return self.fits[self.values[i]]
+            if n == 1:
+                return BIT[double(self.values[i])]
+            return 0
+        return self.fits[self.values[i]]
+
+    def waiting_for_double(self) -> list[int]:
+        """Arms that hold their side tile but neither their double nor a closing tile."""
+        return [i for i in range(len(self.values)) if self.lengths[i] == 1 and not self.closed[i]]
+
+
+class SpinnerLine(Layout):
+    """A line whose first double becomes a spinner with two more ends, N and S.
+
+    ``flanks`` says when they open: ``"at once"`` (bergen's option), or ``"after sides"``
+    (all-fives: only once both sides of the spinner hold a tile; a spinner played on a
+    line end has the line on one side already).
+    """
+
+    kind = "spinner"
+    NAMES = ("L", "R", "N", "S")
+    __slots__ = ("flanks", "spinner_end", "spinner_depth")
+
+    def __init__(self, fits, set_mask, ends_by_double: bool = False, flanks: str = "at once"):
+        super().__init__(fits, set_mask, ends_by_double)
+        self.flanks = flanks
+        self.spinner_end = -1     # the line end the spinner was laid on (-1: it was the lead)
+        self.spinner_depth = 0    # that end's length once the spinner lay on it
+
+    def place_lead(self, tile: int, low_first: bool = False) -> None:
+        self.lead = self.last = tile
+        self.mask |= BIT[tile]
+        if IS_DOUBLE[tile]:
+            self.spinner = tile
+            self._open_ends([HIGH[tile]] * 4, True)
+        else:
+            hi, lo = HIGH[tile], LOW[tile]
+            self._open_ends([lo, hi] if low_first else [hi, lo], False)
+        self._refresh()
+
+    def place(self, end: int, tile: int, open_pip: int) -> None:
+        self.mask |= BIT[tile]
+        self.last = tile
+        self.values[end] = open_pip
+        self.lengths[end] += 1
+        dbl = self.doubles[end] = IS_DOUBLE[tile]
+        self.arms[end].append((tile, open_pip))
+        if dbl and self.spinner < 0:
+            self.spinner = tile
+            self.spinner_end = end
+            self.spinner_depth = self.lengths[end]
+            self._add_end(open_pip, True)
+            self._add_end(open_pip, True)
+        self._refresh()
+
+    def sides_filled(self) -> bool:
+        if self.spinner < 0:
+            return False
+        if self.spinner_end < 0:
+            return self.lengths[0] > 0 and self.lengths[1] > 0
+        return self.lengths[self.spinner_end] > self.spinner_depth
+
+    def accepts(self, i: int) -> int:
+        if self.closed[i]:
+            return 0
+        if i >= 2 and self.flanks == "after sides" and not self.sides_filled():
+            return 0
+        return self.fits[self.values[i]]
+
+    def place_class(self, i: int) -> int:
+        if i < 2:
+            return -1
+        return -2 if self.lengths[i] == 0 else i
+
+    def opening_rule(self) -> str:
+        return "the spinner's ends open only once both its sides hold a tile"
+
+    def in_opening(self) -> bool:
+        return self.flanks == "after sides" and self.spinner >= 0 and not self.sides_filled()
+
+
+class SeatArms(Layout):
+    """An engine double in the centre with one one-ended arm per seat (slosh): arm ``i`` is
+    seat ``i``'s; the game says which arms the acting seat may use (``use_only``)."""
+
+    kind = "seat arms"
+    NAMES = tuple(f"A{i}" for i in range(8))
+    __slots__ = ("seats",)
+
+    def __init__(self, fits, set_mask, ends_by_double: bool = False, seats: int = 4):
+        super().__init__(fits, set_mask, ends_by_double)
+        self.seats = seats
+
+    def place_lead(self, tile: int, low_first: bool = False) -> None:
+        self.lead = self.spinner = self.last = tile
+        self.mask |= BIT[tile]
+        self._open_ends([HIGH[tile]] * self.seats, IS_DOUBLE[tile], list(range(self.seats)))
+        self._refresh()
+
+    place = Cross.place
+
+    def place_class(self, i: int) -> int:
+        return i   # every arm is somebody's: never the same place as another
+
+
+class Trains(SeatArms):
+    """Mexican Train: the engine double, a personal train per seat (``T0`` …) and the public
+    Mexican train (``M``, owner -1). ``markers[s]``: seat ``s``'s marker is on its train.
+    ``pending``: trains whose outer tile is a double not yet satisfied, oldest first."""
+
+    kind = "trains"
+    NAMES = tuple(f"T{i}" for i in range(8))
+    __slots__ = ("markers", "pending")
+
+    def __init__(self, fits, set_mask, ends_by_double: bool = False, seats: int = 4):
+        super().__init__(fits, set_mask, ends_by_double, seats)
+        self.markers: list[bool] = [False] * seats
+        self.pending: list[int] = []
+
+    def end_names(self) -> tuple[str, ...]:
+        if not self.values:
+            return ()
+        return self.NAMES[: self.seats] + ("M",)
+
+    def place_lead(self, tile: int, low_first: bool = False) -> None:
+        self.lead = self.spinner = self.last = tile
+        self.mask |= BIT[tile]
+        self._open_ends([HIGH[tile]] * (self.seats + 1), IS_DOUBLE[tile], list(range(self.seats)) + [-1])
+        self._refresh()
+
+    def place(self, end: int, tile: int, open_pip: int) -> None:
+        if end in self.pending:
+            self.pending.remove(end)
+        if IS_DOUBLE[tile]:
+            self.pending.append(end)
+        Cross.place(self, end, tile, open_pip)
+
+    def set_marker(self, seat: int, on: bool) -> None:
+        self.markers[seat] = on
+
+
+#: the layouts a game names by ``Game.layout_kind``
+LAYOUTS: dict[str, type[Layout]] = {
+    "line": Layout, "cross": Cross, "figure": Figure, "spinner": SpinnerLine,
+    "seat arms": SeatArms, "trains": Trains,
+}

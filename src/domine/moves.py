@@ -73,6 +73,7 @@ PAIR = register_kind("pair", 5)                         # two placements in one 
 DECLINE = register_kind("decline", 6, silent=True)      # an out-of-turn offer refused
 SKIP = register_kind("skip", 7, forced=True)            # a turn its seat could not play
 TURN_UP = register_kind("turn up", 8, forced=True)      # a set-aside tile turned face up
+CLOSE = register_kind("close", 9, hides_tile=True)      # an end closed by a tile laid face down on it
 
 
 def kind(move: int) -> int:
@@ -103,6 +104,11 @@ def lead(tile: int) -> int:
 
 def pair(first: int, second: int) -> int:
     return (first & PLACEMENT_MASK) | PAIR | ((second & PLACEMENT_MASK) << SECOND_SHIFT)
+
+
+def close(end: int, tile: int) -> int:
+    """Closing ``end`` with ``tile`` face down (homo-homini-lupus; four-crosses' forced closing)."""
+    return CLOSE | tile | (end << 7)
 
 
 def with_tile(kind_code: int, tile: int) -> int:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .layout import END_NAMES, LEAD_END
+from .layout import LEAD_END
 from .moves import (
-    ANNOUNCE, DECLINE, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
+    ANNOUNCE, CLOSE, DECLINE, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
     AmbiguousMove, IllegalMove, MalformedMove, is_place, tile_of,
 )
 from .tiles import BIT, TileError, parse_tile, tile_str, tiles_of
@@ -37,7 +37,8 @@ def register_notation(words: tuple[str, ...], parser: Callable[["HandState", lis
 
 
 def end_names(state: "HandState") -> tuple[str, ...]:
-    return END_NAMES[state.layout.kind]
+    lay = state.layout
+    return lay.end_names() or lay.NAMES
 
 
 def _placement_str(state: "HandState", move: int) -> str:
@@ -61,6 +62,11 @@ def move_str(state: "HandState", move: int) -> str:
     if k == PAIR:
         first, second = move & 0xFFFF, (move >> SECOND_SHIFT) & 0xFFFF
         return f"{_placement_str(state, first)} + {_placement_str(state, second)}"
+    if k == CLOSE:
+        names = end_names(state)
+        end = (move >> 7) & 31
+        text = f"close {names[end] if end < len(names) else end}"
+        return text if move & HIDDEN else f"{text} {tile_str(move & 127)}"
     if move & HIDDEN:
         return KINDS[k].name       # another seat's draw or discard, its tile unseen
     if k == DRAW:
@@ -77,6 +83,8 @@ def event_str(state: "HandState", move: int, full: bool) -> str:
     k = move & KIND_MASK
     if k in (DRAW, DISCARD) and not full:
         return KINDS[k].name
+    if k == CLOSE and not full:
+        return move_str(state, move | HIDDEN)
     if k == DRAW:
         return f"draw {tile_str(move & 127)}"
     return move_str(state, move)
@@ -124,6 +132,18 @@ def _parse_discard(state, words, legal):
     return move
 
 
+def _parse_close(state, words, legal):
+    names = end_names(state)
+    if len(words) != 3 or words[1].upper() not in names:
+        raise MalformedMove(f"a closing names the end and the tile: close {names[0]} 3-4")
+    end = names.index(words[1].upper())
+    move = CLOSE | _tile(words[2], state) | (end << 7)
+    if move not in legal:
+        raise IllegalMove(explain_illegal(state, move, text=" ".join(words)))
+    return move
+
+
+register_notation(("close",), _parse_close)
 register_notation(("draw", "d", "buy"), _parse_draw)
 register_notation(("pass", "p"), _parse_pass)
 register_notation(("stop", "s"), _parse_word(STOP))
@@ -176,7 +196,7 @@ def _placement_matches(state: "HandState", m: int, t: int, end_name: str | None,
         if not ok:
             # a merged place: any end showing an equivalent value names it
             idx = names.index(end_name) if end_name in names else -1
-            ok = 0 <= idx < len(state.layout.values) and equivalent(state, idx, end)
+            ok = 0 <= idx < len(state.layout.values) and state.layout.equivalent(idx, end)
         if not ok:
             return False
     return not (open_pip is not None and (m >> 12) & 15 != open_pip and end != LEAD_END)
@@ -225,15 +245,8 @@ def _parse_pair(state, raw, legal):
 
 
 def equivalent(state: "HandState", a: int, b: int) -> bool:
-    """Whether end a is merged into end b by the layout's targets (general rule 23a)."""
-    lay = state.layout
-    if a >= len(lay.values) or lay.closed[a] or lay.values[a] != lay.values[b]:
-        return False
-    if lay.kind == "line" or (lay.kind == "spinner" and a < 2 and b < 2):
-        return not lay.ends_by_double or lay.doubles[a] == lay.doubles[b]
-    if lay.kind == "spinner" and (a < 2) != (b < 2):
-        return False   # a line end and a flank are different places
-    return lay.lengths[a] == 0 and lay.lengths[b] == 0
+    """Whether end a is the same place as end b (general rule 23a): the layout says."""
+    return state.layout.equivalent(a, b)
 
 
 def well_formed(state: "HandState", move: object) -> bool:
@@ -249,6 +262,8 @@ def well_formed(state: "HandState", move: object) -> bool:
         return move >> (SECOND_SHIFT + 16) == 0 and move & 0xF0000 == 0 and all((h & 127) < size for h in halves)
     if k == DISCARD:
         return move & ~(KIND_MASK | 127) == 0 and (move & 127) < size
+    if k == CLOSE:
+        return move & ~(KIND_MASK | 127 | (31 << 7)) == 0 and (move & 127) < size
     return k in KINDS and not KINDS[k].forced and move == k
 
 
@@ -284,6 +299,12 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
         return "you may discard only when no tile of yours fits"
     if k == PAIR:
         return f"{label} is not a legal pair here"
+    if k == CLOSE:
+        if not BIT[move & 127] & state.hands[seat]:
+            return f"you do not hold {tile_str(move & 127)}"
+        if not any(m & KIND_MASK == CLOSE for m in legal):
+            return "no end may be closed now"
+        return f"{label} is not a closing allowed here"
     t = tile_of(move)
     if not BIT[t] & state.hands[seat]:
         return f"you do not hold {tile_str(t)}"
@@ -305,8 +326,8 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
     if not BIT[t] & state.layout.playable:
         ends = ", ".join(f"{n}={v}" for n, v in state.layout.open_ends())
         return f"{tile_str(t)} fits no open end ({ends})"
-    if state.layout.in_cross_phase():
-        return "the spinner's four sides must be filled before any arm grows"
+    if state.layout.in_opening():
+        return state.layout.opening_rule()
     same_tile = [m for m in legal if is_place(m) and (m & 127) == t]
     if same_tile:
         return f"{label} is not a legal placement; {tile_str(t)} can go: " + \

@@ -30,12 +30,12 @@ class Observation:
     __slots__ = (
         "game", "options", "seat", "players", "teams", "hand_sizes", "stock_size", "drawable", "layout_kind",
         "lead", "to_act", "legal_moves", "hand_points", "scores", "hand_number", "over", "max_pip", "context",
-        "discard_counts", "_ends", "_arms", "_history", "_masks", "_lists",
+        "discard_counts", "layout", "_ends", "_arms", "_history", "_masks", "_lists",
     )
 
     def __init__(self, game, options, seat, players, teams, hand_sizes, stock_size, drawable, layout_kind,
                  ends, arms, lead, to_act, legal_moves, history, hand_points, scores, hand_number, over,
-                 max_pip, context, discard_counts, masks):
+                 max_pip, context, discard_counts, masks, layout=None):
         self.game, self.options, self.seat, self.players, self.teams = game, options, seat, players, teams
         self.hand_sizes, self.stock_size, self.drawable, self.layout_kind = hand_sizes, stock_size, drawable, layout_kind
         self.lead, self.to_act, self.legal_moves = lead, to_act, legal_moves
@@ -45,6 +45,7 @@ class Observation:
         # flags as they are now; each arm's and the seat's history's length now (both only grow).
         self._ends, self._arms, self._history = ends, arms, history
         self._masks = masks          # (own hand, layout, own locked tiles, own discards)
+        self.layout = layout         # a copy of the layout (domine.layout: public, as all of it is)
         self._lists = [None, None, None, None, None, None, None]
 
     FIELDS = ("game", "options", "seat", "players", "teams", "hand", "hand_sizes", "stock_size", "drawable",
@@ -152,5 +153,5 @@ def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Ob
         acting, moves, (seen, len(seen)), state.hand_points[:],
         list(context.scores or [game.starting_score] * state.n_teams), context.hand_number,
         state.over, game.max_pip, context, [d.bit_count() for d in discards] if game.lays_face_down else [0] * state.n,
-        (state.hands[seat], lay.mask, state.locked[seat], discards[seat]),
+        (state.hands[seat], lay.mask, state.locked[seat], discards[seat]), lay.copy(),
     )

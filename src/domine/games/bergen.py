@@ -43,8 +43,8 @@ class Bergen(Game):
 
     pip_weight = 0.25   # pips decide only a blocked hand, and then only as "lowest wins"
 
-    def points_on_play(self, values, doubles, lengths, end, tile, table_pips):
-        return headers(values, doubles, lengths, end, tile)
+    def points_on_play(self, layout, end, tile):
+        return headers(layout.values, layout.doubles, layout.lengths, end, tile)
 
     def on_place(self, state, seat, move):
         score_on_play(state, seat, self.placement_points(state, move))

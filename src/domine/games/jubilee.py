@@ -70,7 +70,8 @@ class Jubilee(Game):
             raise GameError("option hands must be 0 (no limit) or more")
         self.match_end = FirstToWithinHands(self.target, options["hands"])   # jubilee 10: even mid-hand
 
-    def points_on_play(self, values, doubles, lengths, end, tile, table_pips):
+    def points_on_play(self, layout, end, tile):
+        table_pips = pips_of(layout.mask) - PIPS[tile]   # the table before the tile
         return threshold_points(table_pips, table_pips + PIPS[tile])
 
     def on_place(self, state, seat, move):

@@ -1,0 +1,209 @@
+"""Where the tiles of a layout lie: one picture model for every renderer.
+
+A layout's geometry is a list of ``Piece`` rectangles on a grid of cells (a
+tile covers two cells: 2 x 1 along a horizontal arm, 1 x 2 along a vertical
+one; a double lies crosswise), plus the open ends with the point where the next
+tile would go. ``x`` grows to the right and ``y`` downwards; a crosswise double
+sits half a cell off the arm's axis, so coordinates may be halves. The terminal
+picture, ``domine render`` (SVG, PNG) and the browser table all draw from this;
+docs/layouts.md describes it for other clients.
+
+Arms run straight out from the centre: a line's L to the west and R to the east,
+a cross's N, E, S, W, a seat's arm towards its seat, each train in a row of its
+own. Renderers that must fit a width (the terminal) fold long arms themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .tiles import HIGH, IS_DOUBLE, LOW
+
+NORTH, EAST, SOUTH, WEST = (0, -1), (1, 0), (0, 1), (-1, 0)
+DIRECTION_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One placed tile: its rectangle and the pips of its two halves."""
+
+    tile: int
+    first: int            # pips of the left (horizontal) or top (vertical) half
+    second: int           # pips of the right or bottom half
+    x: float              # top-left corner, in cells
+    y: float
+    w: int                # 2 x 1 (horizontal) or 1 x 2 (vertical)
+    h: int
+    end: int              # the end (arm) it lies on; -1 for the centre tile
+    index: int            # its place on that arm, 0 nearest the centre; -1 for the centre
+    face_down: bool = False
+    last: bool = False    # the tile placed last
+
+    @property
+    def crosswise(self) -> bool:
+        return self.first == self.second and self.end >= 0
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    """An end of the layout: where the next tile on it would touch, and what it shows."""
+
+    end: int
+    name: str
+    value: int
+    x: float              # the point on the arm's axis where the next tile would start
+    y: float
+    direction: tuple[int, int]
+    open_now: bool        # the end takes some tile now (not closed, not waiting for a phase)
+    closed: bool
+    owner: int            # the seat that owns it, or -1
+
+
+@dataclass(slots=True)
+class Geometry:
+    kind: str
+    pieces: list[Piece] = field(default_factory=list)
+    ends: list[OpenEnd] = field(default_factory=list)
+    markers: list[int] = field(default_factory=list)   # seats whose marker is on their train
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(min x, min y, max x, max y) over the pieces, in cells."""
+        if not self.pieces:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (min(p.x for p in self.pieces), min(p.y for p in self.pieces),
+                max(p.x + p.w for p in self.pieces), max(p.y + p.h for p in self.pieces))
+
+    def to_dict(self) -> dict:
+        """Plain data for JSON clients (the browser table)."""
+        return {
+            "kind": self.kind,
+            "pieces": [{"tile": p.tile, "pips": [p.first, p.second], "x": p.x, "y": p.y, "w": p.w, "h": p.h,
+                        "end": p.end, "index": p.index, "face_down": p.face_down, "last": p.last}
+                       for p in self.pieces],
+            "ends": [{"end": e.end, "name": e.name, "value": e.value, "x": e.x, "y": e.y,
+                      "direction": list(e.direction), "open_now": e.open_now, "closed": e.closed,
+                      "owner": e.owner} for e in self.ends],
+            "markers": list(self.markers),
+        }
+
+
+def _other(tile: int, open_pip: int) -> int:
+    return LOW[tile] + HIGH[tile] - open_pip
+
+
+def _arm(geo: Geometry, layout, end: int, start: tuple[float, float], direction: tuple[int, int]) -> tuple[float, float]:
+    """Lay arm ``end`` from ``start`` (a point on its axis) outwards; returns where it ends."""
+    x, y = start
+    dx, dy = direction
+    last = layout.last
+    arm = layout.arms[end]
+    for index, (t, o) in enumerate(arm):
+        near = _other(t, o)
+        is_last = t == last
+        if IS_DOUBLE[t]:
+            # crosswise: one cell along the arm, two across it
+            if dx:
+                px, py, w, h = (x if dx > 0 else x - 1), y - 1, 1, 2
+            else:
+                px, py, w, h = x - 1, (y if dy > 0 else y - 1), 2, 1
+            geo.pieces.append(Piece(t, near, near, px, py, w, h, end, index, last=is_last))
+            x, y = x + dx, y + dy
+            continue
+        if dx > 0:
+            piece = Piece(t, near, o, x, y - 0.5, 2, 1, end, index, last=is_last)
+        elif dx < 0:
+            piece = Piece(t, o, near, x - 2, y - 0.5, 2, 1, end, index, last=is_last)
+        elif dy > 0:
+            piece = Piece(t, near, o, x - 0.5, y, 1, 2, end, index, last=is_last)
+        else:
+            piece = Piece(t, o, near, x - 0.5, y - 2, 1, 2, end, index, last=is_last)
+        geo.pieces.append(piece)
+        x, y = x + 2 * dx, y + 2 * dy
+    closer = layout.closers[end] if layout.closed[end] else -1
+    if closer >= 0:
+        # the face-down tile that closed the arm, laid along it
+        if dx:
+            px, py, w, h = (x if dx > 0 else x - 2), y - 0.5, 2, 1
+        else:
+            px, py, w, h = x - 0.5, (y if dy > 0 else y - 2), 1, 2
+        geo.pieces.append(Piece(closer, -1, -1, px, py, w, h, end, len(arm), face_down=True))
+        x, y = x + 2 * dx, y + 2 * dy
+    return x, y
+
+
+def _end(geo: Geometry, layout, end: int, point: tuple[float, float], direction, open_now: set[int]) -> None:
+    names = layout.end_names()
+    geo.ends.append(OpenEnd(end, names[end] if end < len(names) else str(end), layout.values[end],
+                            point[0], point[1], direction, end in open_now, layout.closed[end],
+                            layout.owners[end] if layout.owners else -1))
+
+
+def _centre(geo: Geometry, tile: int, crosswise: bool, first: int, second: int) -> None:
+    if crosswise:
+        geo.pieces.append(Piece(tile, first, second, -0.5, -1, 1, 2, -1, -1))
+    else:
+        geo.pieces.append(Piece(tile, first, second, -1, -0.5, 2, 1, -1, -1))
+
+
+def layout_geometry(layout) -> Geometry:
+    """The geometry of any layout of ``domine.layout``."""
+    kind = layout.kind
+    geo = Geometry(kind)
+    if layout.lead < 0:
+        return geo
+    lead = layout.lead
+    open_now = set(layout.open_indices())
+    if kind in ("line", "spinner"):
+        _line(geo, layout, open_now)
+    elif kind == "trains":
+        _trains(geo, layout, open_now)
+    else:
+        # a centre double with arms in the four directions (a cross, a figure, seat arms)
+        if kind == "seat arms":
+            directions = [SOUTH, WEST, NORTH, EAST]
+        else:
+            directions = [NORTH, EAST, SOUTH, WEST]
+        _centre(geo, lead, True, HIGH[lead], LOW[lead])
+        for i in range(len(layout.values)):
+            d = directions[i % 4]
+            start = (0.5 * d[0], 1.0 * d[1])
+            _end(geo, layout, i, _arm(geo, layout, i, start, d), d, open_now)
+    if layout.last == lead:
+        # the lead is the last tile placed while nothing else is
+        geo.pieces = [replace(p, last=True) if p.end < 0 else p for p in geo.pieces]
+    return geo
+
+
+def _line(geo: Geometry, layout, open_now: set[int]) -> None:
+    lead = layout.lead
+    arms = layout.arms
+    # the lead's west half is the pip its L arm touches (or L's value while that arm is empty)
+    west = _other(*arms[0][0]) if arms[0] else layout.values[0]
+    east = LOW[lead] + HIGH[lead] - west
+    lead_is_spinner = layout.spinner == lead
+    _centre(geo, lead, IS_DOUBLE[lead], west, east)
+    edge = 0.5 if IS_DOUBLE[lead] else 1.0
+    spinner_at = (0.0, 0.0) if lead_is_spinner else None
+    for end, d in ((0, WEST), (1, EAST)):
+        before = len(geo.pieces)
+        stop = _arm(geo, layout, end, (edge * d[0], 0.0), d)
+        _end(geo, layout, end, stop, d, open_now)
+        if layout.spinner >= 0 and not lead_is_spinner and getattr(layout, "spinner_end", -1) == end:
+            depth = layout.spinner_depth
+            p = geo.pieces[before + depth - 1]
+            spinner_at = (p.x + p.w / 2, p.y + p.h / 2)
+    if spinner_at is not None and len(layout.values) > 2:
+        cx, cy = spinner_at
+        for end, d in ((2, NORTH), (3, SOUTH)):
+            _end(geo, layout, end, _arm(geo, layout, end, (cx, cy + d[1]), d), d, open_now)
+
+
+def _trains(geo: Geometry, layout, open_now: set[int]) -> None:
+    """The engine at the left, every train in a row of its own running east (the Mexican last)."""
+    lead = layout.lead
+    n = len(layout.values)
+    geo.pieces.append(Piece(lead, HIGH[lead], LOW[lead], -1, (3 * (n - 1)) / 2 - 1, 1, 2, -1, -1))
+    for i in range(n):
+        stop = _arm(geo, layout, i, (0.0, 3.0 * i), EAST)
+        _end(geo, layout, i, stop, EAST, open_now)
+    geo.markers = [s for s, on in enumerate(layout.markers) if on]
