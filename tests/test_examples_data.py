@@ -16,6 +16,10 @@ one or more of these keys, checked or done in this order:
 - ``"result"``: a subset of the hand result's JSON (reason, points, winners, hand_values, ...);
 - ``"lead"``: the tile that leads, when the layout is empty: the seat to act may lead only it.
 
+A ``position`` either lists the open ``ends`` (a line, as if played up to there)
+or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
+``"closed": ["W 0-0"]`` (see ``domine.position``).
+
 ``match`` examples give ``scores`` after ``hands_played`` hands (and optionally the
 hands' ``winners``, for streaks) and the verdict: ``"over": false`` or the winners.
 """
@@ -70,7 +74,8 @@ def setup(ex):
                     _tiles(game, d.get("aside", [])))
         return game, Match(game, seed=0, context=context).start_hand(deal, context)
     p = ex["position"]
-    return game, position(game, hands=p["hands"], ends=p["ends"], stock=p.get("stock", ()),
+    return game, position(game, hands=p["hands"], ends=p.get("ends"), lead=p.get("lead"),
+                          placed=p.get("placed", ()), closed=p.get("closed", ()), stock=p.get("stock", ()),
                           layout=p.get("layout", ()), to_act=p.get("to_act", 0), lengths=p.get("lengths"),
                           doubles=p.get("doubles"), rest=p.get("rest", "layout"), context=context,
                           last_placer=p.get("last_placer"))

@@ -110,7 +110,7 @@ class HandState:
     __slots__ = (
         # per game, read-only: tables and the turn's declaration
         "game", "turn", "fits", "codes", "draw_at_will", "drawn_must_play", "draw_limit", "end",
-        "plain_turns", "_filter_hook", "_place_hook", "_turn_hook", "_domino_ends",
+        "plain_turns", "_filter_hook", "_place_hook", "_turn_hook", "_domino_ends", "per_seat",
         # the deal and the table
         "n", "context", "deal", "teams", "n_teams", "hands", "in_hands", "stock", "stock_pos",
         "reserve", "drawable", "layout", "discards",
@@ -133,6 +133,7 @@ class HandState:
         self.end = game.hand_end
         self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns = game.hooks
         self._domino_ends = game.hand_end.domino_ends_hand
+        self.per_seat = game.places_depend_on_seat
         self.n = n = len(deal.hands)
         self.context = context or HandContext()
         self.deal = deal
@@ -182,6 +183,8 @@ class HandState:
         if self.special:
             return self._special_moves()
         seat = self.to_act
+        if self.per_seat:
+            self.restrict_places(seat)
         hand = self.restrict or (self.hands[seat] & ~self.locked[seat])
         turn = self.turn
         if turn.pairs:
@@ -201,6 +204,10 @@ class HandState:
         if self._filter_hook:
             moves = self.game.filter_moves(self, seat, moves)
         return moves
+
+    def restrict_places(self, seat: int) -> None:
+        """Let the layout offer only the ends ``seat`` may use now (``Game.restrict_places``)."""
+        self.game.restrict_places(self.layout, seat, self.history, len(self.history))
 
     def can_place(self, seat: int) -> bool:
         """Whether ``seat`` could place now, were it his turn (for block tests)."""
@@ -429,6 +436,8 @@ class HandState:
         else:
             if self.special:
                 self._update_special()
+            if self.per_seat:
+                self.restrict_places(seat)
             self._continue_turn(seat, IS_DOUBLE[t])
             if self.over:
                 return
@@ -599,6 +608,8 @@ class HandState:
         self.restrict = 0
         self.owed = False
         self.placed_in_turn = 0
+        if self.per_seat:
+            self.restrict_places(seat)
         if self._turn_hook:
             self.game.on_turn_start(self, seat)
 

@@ -4,6 +4,11 @@
 the given open ends, as if the hand had been played up to there. Tiles named
 nowhere else are taken to be face up in the layout (``rest="layout"``) or out
 of play (``rest="aside"``).
+
+For layouts with a shape (a cross, a figure, seat arms, trains) give the tiles
+instead: ``lead="4-4", placed=["4-1 N", "4-6 E", "6-6 E"]`` lays them with the
+layout's own rules of geometry (each tile against the end it names, its matching
+half inwards), and ``closed=["W 3-4"]`` closes ends face down.
 """
 
 from __future__ import annotations
@@ -22,8 +27,11 @@ def _tiles(game: Game, items: Sequence) -> list[int]:
 def position(
     game: Game,
     hands: Sequence[Sequence],
-    ends: Sequence[int],
+    ends: Sequence[int] | None = None,
     *,
+    lead: str | int | None = None,
+    placed: Sequence[str] = (),
+    closed: Sequence[str] = (),
     stock: Sequence = (),
     layout: Sequence = (),
     to_act: int = 0,
@@ -36,6 +44,11 @@ def position(
     hand_tiles = [_tiles(game, h) for h in hands]
     stock_tiles = _tiles(game, stock)
     layout_tiles = _tiles(game, layout)
+    if lead is not None:
+        return _built(game, hand_tiles, stock_tiles, layout_tiles, _tiles(game, [lead])[0], placed, closed,
+                      to_act, rest, context, last_placer)
+    if ends is None:
+        raise ValueError("a position needs its open ends, or its lead and placed tiles")
     named = {t for h in hand_tiles for t in h} | set(stock_tiles) | set(layout_tiles)
     others = [t for t in range(set_size(game.max_pip)) if t not in named]
     if rest == "layout":
@@ -57,6 +70,45 @@ def position(
     for t in layout_tiles:
         mask |= BIT[t]
     lay.mask = mask
+    lay._refresh()
+    state.to_act = to_act
+    state.lead_mask = 0
+    state.lead_draw = ""
+    state.last_placer = last_placer
+    state._update_special()
+    state._check_end()
+    return state
+
+
+def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to_act, rest, context,
+           last_placer) -> HandState:
+    """A position whose layout is laid tile by tile from ``lead`` and ``placed``."""
+    from .tiles import HIGH, LOW
+    pieces = [(text.split()[0], text.split()[1].upper()) for text in placed]
+    closings = [(text.split()[0].upper(), text.split()[1] if len(text.split()) > 1 else None) for text in closed]
+    on_table = [lead] + [_tiles(game, [t])[0] for t, _ in pieces]
+    face_down = [_tiles(game, [t])[0] for _, t in closings if t is not None]
+    named = {t for h in hand_tiles for t in h} | set(stock_tiles) | set(layout_tiles) | set(on_table) | set(face_down)
+    others = [t for t in range(set_size(game.max_pip)) if t not in named]
+    aside = others if rest == "aside" else []
+    deal = Deal(hand_tiles, stock=stock_tiles, aside=aside + face_down)
+    state = HandState(game, deal, context, lead=False)
+    lay = state.layout
+    lay.place_lead(lead)
+    names = lay.end_names()
+    for (text, end_name), t in zip(pieces, on_table[1:]):
+        end = names.index(end_name)
+        v = lay.values[end]
+        hi, lo = HIGH[t], LOW[t]
+        if state.fits[v] & BIT[t] == 0:
+            raise ValueError(f"{text} does not fit end {end_name}, which shows {v}")
+        lay.place(end, t, lo if hi == v else hi)
+    for (end_name, text), t in zip(closings, face_down + [-1] * len(closings)):
+        lay.close(names.index(end_name), t if text is not None else -1)
+    extra = 0
+    for t in layout_tiles + (others if rest == "layout" else []):
+        extra |= BIT[t]
+    lay.mask |= extra
     lay._refresh()
     state.to_act = to_act
     state.lead_mask = 0
