@@ -1,4 +1,5 @@
-"""Move counts ("perft" for dominoes) from fixed deals, against tests/data/movecount.json.
+"""Move counts ("perft" for dominoes) from fixed deals, against tests/data/movecount.json
+and the files of tests/data/movecount/ (one a game family, same format).
 
 For each deal the number of distinct sequences of d legal moves is counted by a
 depth-first search over ``legal_moves()`` with ``clone()``; a hand that ends before
@@ -18,8 +19,10 @@ from domine.hand import Deal
 from domine.match import Match
 from domine.tiles import parse_tile, set_size
 
-DATA = json.loads((Path(__file__).parent / "data" / "movecount.json").read_text(encoding="utf-8"))
-DEALS = DATA["deals"]
+_DATA_DIR = Path(__file__).parent / "data"
+DATA = json.loads((_DATA_DIR / "movecount.json").read_text(encoding="utf-8"))
+DEALS = DATA["deals"] + [d for f in sorted((_DATA_DIR / "movecount").glob("*.json"))
+                         for d in json.loads(f.read_text(encoding="utf-8"))["deals"]]
 
 
 def start(entry):
