@@ -65,6 +65,8 @@ def position(
     lay.lengths = list(lengths) if lengths is not None else [1] * n
     lay.doubles = list(doubles) if doubles is not None else [False] * n
     lay.closed = [False] * n
+    lay.closers = [-1] * n
+    lay.owners = [-1] * n
     lay.arms = [[] for _ in range(n)]
     mask = 0
     for t in layout_tiles:
