@@ -48,6 +48,7 @@ SPECS = {
     "grape": dict(players=4, options={}, seed=19),
     "two-hander": dict(players=2, options={"start": 25}, seed=3),
     "troli": dict(players=5, options={"target": 20}, seed=5),
+    "all-fives": dict(players=3, options={"target": 40}, seed=32),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -85,6 +86,10 @@ EXPECTED = {
     "two-hander": ([("domino", [0, -4]), ("blocked", [-4, 0]), ("domino", [0, -3]), ("domino", [0, 0]),
                     ("domino", [0, -5]), ("domino", [0, 0]), ("domino", [0, -13])], [21, 0], [1], False),
     "troli": ([("domino", [9, 18, 6, 6, 0]), ("domino", [0, 5, 7, 19, 18])], [9, 23, 13, 25, 18], [0], False),
+    # all-fives, checked count by count: hand 1 (6-6 led) blocks; seat 1 scored 5, 10 and 10
+    # in play, seat 0 (6 pips alone lowest) scores R(15 + 9 - 6) = 20; seat 1 (after the
+    # leader) leads hand 2 and its 4-3 makes the count 3 + 12 = 15, reaching 40 mid-hand.
+    "all-fives": ([("blocked", [20, 25, 0]), ("target", [0, 15, 15])], [20, 40, 15], [1], False),
 }
 
 

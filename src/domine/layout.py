@@ -334,7 +334,9 @@ class SpinnerLine(Layout):
 
     ``flanks`` says when they open: ``"at once"`` (bergen's option), or ``"after sides"``
     (all-fives: only once both sides of the spinner hold a tile; a spinner played on a
-    line end has the line on one side already).
+    line end has the line on one side already). With ``"after sides"`` the sides are arms
+    like the ends: empty sides of a led spinner are one place, a side holding tiles is a
+    place of its own (its number alone does not merge it with the other side).
     """
 
     kind = "spinner"
@@ -389,7 +391,11 @@ class SpinnerLine(Layout):
 
     def place_class(self, i: int) -> int:
         if i < 2:
-            return -1
+            if self.spinner < 0 or self.flanks != "after sides":
+                return -1   # the line's two ends (bergen's spinner keeps them so)
+            # "after sides": L and R are the spinner's sides; empty ones (a led spinner's) are
+            # one place, a side holding tiles is an arm of its own (general rule 23a)
+            return -1 if self.lengths[i] == 0 else i
         return -2 if self.lengths[i] == 0 else i
 
     def opening_rule(self) -> str:

@@ -65,6 +65,8 @@ def position(
     lay.lengths = list(lengths) if lengths is not None else [1] * n
     lay.doubles = list(doubles) if doubles is not None else [False] * n
     lay.closed = [False] * n
+    lay.closers = [-1] * n
+    lay.owners = [-1] * n
     lay.arms = [[] for _ in range(n)]
     mask = 0
     for t in layout_tiles:
@@ -95,14 +97,15 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     state = HandState(game, deal, context, lead=False)
     lay = state.layout
     lay.place_lead(lead)
-    names = lay.end_names()
     for (text, end_name), t in zip(pieces, on_table[1:]):
+        names = lay.end_names()   # asked each time: a spinner laid on a line adds ends
         end = names.index(end_name)
         v = lay.values[end]
         hi, lo = HIGH[t], LOW[t]
         if state.fits[v] & BIT[t] == 0:
             raise ValueError(f"{text} does not fit end {end_name}, which shows {v}")
         lay.place(end, t, lo if hi == v else hi)
+    names = lay.end_names()
     for (end_name, text), t in zip(closings, face_down + [-1] * len(closings)):
         lay.close(names.index(end_name), t if text is not None else -1)
     extra = 0
