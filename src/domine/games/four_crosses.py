@@ -49,6 +49,12 @@ class SidesFirstFigure(Figure):
             return 0
         return self.fits[self.values[i]]
 
+    def _refresh(self) -> None:
+        Figure._refresh(self)
+        if 0 in self.lengths:   # a side is empty: only the sides take tiles
+            self.targets = [t for t in self.targets if self.lengths[t[0]] == 0]
+            self.playable = self.targets[0][2] if self.targets else 0
+
     def opening_rule(self) -> str:
         return "the figure must be complete first: a tile on every side, then each arm's double"
 
