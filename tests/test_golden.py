@@ -48,6 +48,7 @@ SPECS = {
     "grape": dict(players=4, options={}, seed=19),
     "two-hander": dict(players=2, options={"start": 25}, seed=3),
     "troli": dict(players=5, options={"target": 20}, seed=5),
+    "four-crosses": dict(players=3, options={"target": 30}, seed=51),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -85,6 +86,10 @@ EXPECTED = {
     "two-hander": ([("domino", [0, -4]), ("blocked", [-4, 0]), ("domino", [0, -3]), ("domino", [0, 0]),
                     ("domino", [0, -5]), ("domino", [0, 0]), ("domino", [0, -13])], [21, 0], [1], False),
     "troli": ([("domino", [9, 18, 6, 6, 0]), ("domino", [0, 5, 7, 19, 18])], [9, 23, 13, 25, 18], [0], False),
+    # four-crosses' hand 1: the E arm waits for 4-4, a reserved tile, and is closed with it after a
+    # round of passes; blocked at 5 (1-1 2-1), 11 (3-1 4-3), 11 (1-0 4-0 4-2): seat 2 loses on more
+    # tiles and leads hand 2, which seat 0 wins by domino (27 with 0-0 counting 0, and 21).
+    "four-crosses": ([("blocked", [5, 11, 11]), ("domino", [0, 27, 21])], [5, 38, 32], [0], False),
 }
 
 
