@@ -349,7 +349,7 @@ class Figure(Cross):
         self.playable = playable
 
     def opening_rule(self) -> str:
-        return "the figure (a tile on each side, then each arm's double) must be complete first"
+        return "until the figure is complete, only a tile on an empty side or an arm's own double may be played"
 
     def accepts(self, i: int) -> int:
         if self.closed[i]:

@@ -56,7 +56,8 @@ class SidesFirstFigure(Figure):
             self.playable = self.targets[0][2] if self.targets else 0
 
     def opening_rule(self) -> str:
-        return "the figure must be complete first: a tile on every side, then each arm's double"
+        return "until the figure is complete, only a tile on an empty side may be played, and an arm's own " \
+            "double once every side holds a tile"
 
 
 class FourCrosses(Game):
