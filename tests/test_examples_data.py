@@ -10,6 +10,9 @@ one or more of these keys, checked or done in this order:
 - ``"illegal"``: a move text the rules refuse here (IllegalMove);
 - ``"play"``: a move text, or a list of them, applied by the acting seat;
 - ``"ends"``: the open ends' values, in end order;
+- ``"closed"``: the closed ends with the tile face down on each, in end order (``["S 0-0"]``;
+  ``"S ?"`` for an end closed with no tile);
+- ``"stock"``: the tiles left in the stock, in drawing order (the reserve last);
 - ``"hand"``: ``{"seat": [tiles]}`` each seat's tiles, as a set;
 - ``"hand_points"``: points scored so far in the hand, per team;
 - ``"over"``: whether the hand is over;
@@ -101,6 +104,16 @@ def run_step(game, state, step: dict, where: str) -> None:
     if "ends" in step:
         lay = state.layout
         assert [v for i, v in enumerate(lay.values) if not lay.closed[i]] == step["ends"], f"{where}: ends"
+    if "closed" in step:
+        lay = state.layout
+        names = lay.end_names()
+        got = [f"{names[i]} {tile_str(t) if t >= 0 else '?'}" for i, t in enumerate(lay.closers) if lay.closed[i]]
+        expected = [f"{e.split()[0].upper()} {tile_str(_tiles(game, [e.split()[1]])[0]) if e.split()[1] != '?' else '?'}"
+                    for e in step["closed"]]
+        assert got == expected, f"{where}: closed ends"
+    if "stock" in step:
+        assert [tile_str(t) for t in state.stock[state.stock_pos:]] == \
+            [tile_str(t) for t in _tiles(game, step["stock"])], f"{where}: stock"
     for seat, tiles in step.get("hand", {}).items():
         assert sorted(tile_str(t) for t in tiles_of(state.hands[int(seat)])) == \
             sorted(tile_str(t) for t in _tiles(game, tiles)), f"{where}: hand of seat {seat}"

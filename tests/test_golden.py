@@ -49,6 +49,7 @@ SPECS = {
     "two-hander": dict(players=2, options={"start": 25}, seed=3),
     "troli": dict(players=5, options={"target": 20}, seed=5),
     "all-fives": dict(players=3, options={"target": 40}, seed=32),
+    "four-crosses": dict(players=3, options={"target": 30}, seed=51),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -90,6 +91,10 @@ EXPECTED = {
     # in play, seat 0 (6 pips alone lowest) scores R(15 + 9 - 6) = 20; seat 1 (after the
     # leader) leads hand 2 and its 4-3 makes the count 3 + 12 = 15, reaching 40 mid-hand.
     "all-fives": ([("blocked", [20, 25, 0]), ("target", [0, 15, 15])], [20, 40, 15], [1], False),
+    # four-crosses' hand 1: the E arm waits for 4-4, a reserved tile, and is closed with it after a
+    # round of passes; blocked at 5 (1-1 2-1), 11 (3-1 4-3), 11 (1-0 4-0 4-2): seat 2 loses on more
+    # tiles and leads hand 2, which seat 0 wins by domino (27 with 0-0 counting 0, and 21).
+    "four-crosses": ([("blocked", [5, 11, 11]), ("domino", [0, 27, 21])], [5, 38, 32], [0], False),
 }
 
 

@@ -184,6 +184,7 @@ def assert_conserved(game, state):
     parts["aside"] = _mask(state.deal.aside) & ~turned
     for s, d in enumerate(state.discards):
         parts[f"discards {s}"] = d   # grape: tiles laid face down
+    parts["face down"] = state.layout.face_down   # ends closed with a tile face down (four-crosses 9)
     union = 0
     for name, mask in parts.items():
         assert union & mask == 0, f"{name} shares {', '.join(tile_str(t) for t in tiles_of(union & mask))}"
@@ -279,8 +280,8 @@ def check_observation(state, seat):
     assert len(obs.history) == len(public)
     for (s, m), (s2, m2) in zip(obs.history, public):
         assert s == s2
-        if s != seat and kind(m2) in (DRAW, DISCARD) and kind(m2) not in state.game.public_kinds:
-            assert m == kind(m2) | HIDDEN
+        if s != seat and kind_of(m2).hides_tile and kind(m2) not in state.game.public_kinds:
+            assert m == m2 & ~127 | HIDDEN   # the tile hidden; a closing still names its end
         else:
             assert m == m2
     # no tile another seat holds, nor a stock or aside tile, is named anywhere
@@ -502,7 +503,8 @@ def test_saved_records_replay_to_the_same_result(combo, seed):
     assert report.scores == match.scores
     assert report.result == match.result.to_json()
     assert report.hands == match.hands_played == len(record["hands"])
-    assert report.moves == sum(1 for s in match.hands for _, m in s.history if not kind_of(m).forced)
+    assert report.moves == sum(1 for s in match.hands for a, m in s.history
+                                if a >= 0 and not kind_of(m).forced)   # events of nobody are forced
     for state, raw in zip(match.hands, record["hands"]):
         assert raw["result"]["points"] == state.result.points
 

@@ -372,8 +372,11 @@ class TerminalMatch:
                     move = self.bots[seat].choose(state.observation(seat))
                 else:
                     move = self.human_move(state, seat)
+                start = len(state.history)
                 state.apply(move)
-                self.show_move(state, seat, state.history[-1][1], out_of_turn)
+                self.show_move(state, seat, state.history[start][1], out_of_turn)
+                for actor, event in state.history[start + 1:]:   # forced events the move led to
+                    self.show_move(state, actor, event, False)
             match.finish_hand()
             self.hand_end(state)
         self.match_end()

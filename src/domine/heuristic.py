@@ -7,7 +7,9 @@ and plays the best one (ties broken by its own seeded ``random.Random``):
   is worth what the game says), and a bonus for a tile that fits few numbers
   (a double fits one, an ordinary tile two, a wild matador all of them), since
   such tiles are the hardest to place later;
-* **my next turn**: how many of the tiles I keep fit the ends the move leaves,
+* **my next turn**: how many of the tiles I keep fit the ends the move leaves
+  (what each end accepts now, so a figure's arm that waits for its double counts
+  only that double, and completing a figure counts every arm it opens),
   whether none does, and how many numbers my remaining hand can still answer
   (all through the game's own ``matching.fits`` tables, so sum-to-seven games
   are handled like the others);
@@ -257,9 +259,8 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     if not after:
         return score + w["domino"] + value_t * tab.pip_factor * w["pip"]
     values, doubles, lengths, open_values, after_layout = resulting_ends(obs.layout, move)
-    playable = 0
-    for v in set(open_values):
-        playable |= fits[v]
+    # what the ends take now, as the layout says (a figure's waiting arm takes only its double)
+    playable = after_layout.playable
     # shed heavy and rigid tiles
     score += value_t * tab.pip_factor * w["pip"]
     score += tab.rigid[t] * w["rigid"]
@@ -281,8 +282,8 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
             cover += 1
     score += cover * w["cover"]
     unseen = ctx.unseen
-    for v in set(open_values):
-        if after & fits[v] and not unseen & fits[v]:
+    for accepted in {m for _, _, m in after_layout.targets}:
+        if after & accepted and not unseen & accepted:
             score += w["safe"]
     # the others' next turns
     p_all = 1.0

@@ -86,6 +86,7 @@ class Knowledge:
         # one of the masks (two-by-two: a draw means no pair); worlds pick one per event
         self.cases: list[tuple[list[_Slot], tuple[int, ...]]] = []
         self.turned_up = -1
+        self.closed_from_stock = 0   # stock tiles the rules laid face down on the table, unseen
         self.consistent = True
         if obs.lead is not None and not obs.history:
             # a position set up by hand (domine.position): no history to learn from or replay
@@ -122,7 +123,9 @@ class Knowledge:
                 # the ends this seat could use at this event (an arm per seat, trains)
                 game.restrict_places(layout, seat, history, index)
             if k == CLOSE:
-                if seat != NOBODY and seat != me:
+                if seat == NOBODY:
+                    self.closed_from_stock += 1   # the rules took a stock tile face down (four-crosses 9)
+                elif seat != me:
                     self._discard_slot(seat)
                 layout.close(end_of(move), -1 if is_hidden(move) or seat == NOBODY else tile_of(move))
                 previous = (seat, move)
@@ -390,8 +393,11 @@ class Knowledge:
         game, obs = self.game, self.obs
         rest = [t for t in tiles_of(self.unseen) if t not in assignment.values()]
         rng.shuffle(rest)
-        stock_left = rest[:obs.stock_size]
-        aside = rest[obs.stock_size:]
+        # the stock as it was before the rules laid some of its tiles face down: the replay
+        # takes them out again (which tile is the game's choice; a world that lacks it fails)
+        in_stock = obs.stock_size + self.closed_from_stock
+        stock_left = rest[:in_stock]
+        aside = rest[in_stock:]
         if self.turned_up >= 0:
             aside.insert(0, self.turned_up)   # the turned-up lead came off the top of the set-aside tiles
         hands = []
@@ -471,7 +477,8 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
     move under each of a few models of play), the likelihood of the other seats'
     choices in this world, averaged over those models, is kept in ``replay_public.weight``.
     Another seat's face-down discards are the tiles ``discards`` gives it, in order.
-    Forced events are made again by the engine, not applied.
+    Forced events, and every event of nobody (a closing by the rules), are made again by
+    the engine, not applied.
     """
     state = game.new_hand(deal, obs.context.copy())
     weights = None
@@ -480,8 +487,8 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
         hidden_discards = [list(reversed(d)) for d in discards] if discards else None
         for seat, move in obs.history:
             k = kind(move)
-            if kind_of(move).forced:
-                continue
+            if seat == NOBODY or kind_of(move).forced:
+                continue   # forced events (and every event of nobody) are the engine's to make
             while state.interrupts and not (state.interrupts[0][0] == seat and (out_of_turn(move) or k == DECLINE)):
                 state.apply(DECLINE)     # a silent decline
             if state.acting_seat() != seat:

@@ -26,10 +26,11 @@ picture, ``domine render``'s SVG, the browser later) draws any layout; see
 
 from __future__ import annotations
 
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW, double
+from .tiles import BIT, HIGH, IS_DOUBLE, LOW, MAX_PIP, double
 
 LEAD_END = 31
 ALL_ENDS = (1 << 31) - 1
+_DOUBLE_BIT = [BIT[double(p)] for p in range(MAX_PIP + 1)]   # the bit of p-p
 
 
 class Layout:
@@ -307,10 +308,48 @@ class Figure(Cross):
         return self.closed[i] or self.lengths[i] >= 2
 
     def in_opening(self) -> bool:
-        return not all(self._arm_done(i) for i in range(len(self.values)))
+        closed = self.closed
+        for i, n in enumerate(self.lengths):
+            if n < 2 and not closed[i]:
+                return True
+        return False
+
+    def _refresh(self) -> None:
+        # what ``accepts`` and ``place_class`` say, in one pass: the phase is found once, not per end
+        if self.lead < 0:
+            self.targets, self.playable = [], 0
+            return
+        values, lengths, closed, fits = self.values, self.lengths, self.closed, self.fits
+        opening = self.in_opening()
+        usable, set_mask = self.usable, self.set_mask
+        targets: list[tuple[int, int, int]] = []
+        playable = 0
+        side = False
+        for i, v in enumerate(values):
+            if closed[i] or not usable >> i & 1:
+                continue
+            if opening:
+                n = lengths[i]
+                if n == 0:
+                    if side:
+                        continue   # the empty sides are one place
+                    side = True
+                    m = fits[v]
+                elif n == 1:
+                    m = _DOUBLE_BIT[v]
+                else:
+                    continue
+            else:
+                m = fits[v]
+            m &= set_mask
+            if m:
+                targets.append((i, v, m))
+                playable |= m
+        self.targets = targets
+        self.playable = playable
 
     def opening_rule(self) -> str:
-        return "the figure (a tile on each side, then each arm's double) must be complete first"
+        return "until the figure is complete, only a tile on an empty side or an arm's own double may be played"
 
     def accepts(self, i: int) -> int:
         if self.closed[i]:

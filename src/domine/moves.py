@@ -179,7 +179,7 @@ def seen_by(event: int, actor: int, seat: int, public_kinds: frozenset = frozens
     if info.silent:
         return None
     if info.hides_tile:
-        return k | HIDDEN
+        return event & ~TILE_MASK | HIDDEN   # the tile hidden; a closing still names its end
     return event
 
 

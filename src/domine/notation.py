@@ -324,6 +324,8 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
     if state.turn.pairs and state.hands[seat].bit_count() > 1:
         return "a single tile may be played only by a player holding one tile"
     if not BIT[t] & state.layout.playable:
+        if state.layout.in_opening() and BIT[t] & state.layout.reachable():
+            return state.layout.opening_rule()   # it matches an arm that may not grow yet
         ends = ", ".join(f"{n}={v}" for n, v in state.layout.open_ends())
         return f"{tile_str(t)} fits no open end ({ends})"
     if state.layout.in_opening():

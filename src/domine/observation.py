@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .moves import HIDDEN, KIND_MASK
+from .moves import CLOSE, HIDDEN, KIND_MASK
 from .tiles import tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -125,7 +125,7 @@ def seat_history(state: "HandState", seat: int) -> list[tuple[int, int]]:
                     if k in silent:
                         continue
                     if k in hiding:
-                        item = (actor, k | HIDDEN)
+                        item = (actor, event & ~127 | HIDDEN)   # the tile hidden (a closing keeps its end)
             append(item)
         done[0] = len(history)
     return seen
@@ -153,5 +153,24 @@ def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Ob
         acting, moves, (seen, len(seen)), state.hand_points[:],
         list(context.scores or [game.starting_score] * state.n_teams), context.hand_number,
         state.over, game.max_pip, context, [d.bit_count() for d in discards] if game.lays_face_down else [0] * state.n,
-        (state.hands[seat], lay.mask, state.locked[seat], discards[seat]), lay.copy(),
+        (state.hands[seat], lay.mask, state.locked[seat], discards[seat]),
+        _face_down_hidden(lay.copy(), state, seat) if lay.face_down else lay.copy(),
     )
+
+
+def _face_down_hidden(layout, state: "HandState", seat: int):
+    """The layout with the face-down tiles ``seat`` did not lay itself unnamed (closed, tile -1)."""
+    own = 0
+    for actor, event in state.history:
+        if actor == seat and event & KIND_MASK == CLOSE:
+            own |= 1 << (event & 127)
+    face_down = 0
+    closers = layout.closers
+    for i, t in enumerate(closers):
+        if t >= 0:
+            if own >> t & 1:
+                face_down |= 1 << t
+            else:
+                closers[i] = -1
+    layout.face_down = face_down
+    return layout

@@ -42,11 +42,12 @@ class RecordError(ValueError):
 def history_strings(state: HandState) -> list[str]:
     """The moves of a hand in record notation, draws naming their tile.
 
-    Forced events (a skipped turn, a tile turned up) are consequences of the
-    moves and the deal, not moves (general 23b): the replay makes them again.
+    Forced events (a skipped turn, a tile turned up, an end the rules close) are
+    consequences of the moves and the deal, not moves (general 23b): the replay
+    makes them again.
     """
     return [f"{seat}: {event_str(state, bare(move), full=True)}"
-            for seat, move in state.history if not kind_of(move).forced]
+            for seat, move in state.history if seat >= 0 and not kind_of(move).forced]
 
 
 def context_json(ctx: HandContext, full: bool) -> dict:

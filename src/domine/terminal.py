@@ -16,7 +16,7 @@ from .game import Game
 from .hand import HandState
 from .observation import Observation
 from .moves import (
-    DECLINE, DISCARD, DRAW, PASS, SKIP, STOP, TURN_UP, is_hidden, kind, placements_of, tile_of,
+    CLOSE, DECLINE, DISCARD, DRAW, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
 )
 from .tiles import HIGH, LOW, tile_str, tiles_of
 
@@ -104,8 +104,16 @@ def seat_name(seat: int, kinds: Sequence[str], viewer: int | None = None) -> str
 def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
               show_draws: bool, out_of_turn: bool = False, viewer: int | None = None) -> Text:
     """One line saying what a seat did: 'seat 2 (greedy): 5-3 R', 'seat 1 (greedy) draws a tile'."""
-    who = seat_name(seat, kinds, viewer)
     k = kind(move)
+    if seat < 0:   # an event of nobody: the rules act
+        if k == CLOSE:
+            names = state.layout.end_names()
+            end = end_of(move)
+            return Text(f"{names[end] if end < len(names) else end} is closed with a reserved tile face down",
+                        style="dim")
+        if k == TURN_UP:
+            return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
+    who = seat_name(seat, kinds, viewer)
     if k in (DRAW, DISCARD):
         verb = "draws" if k == DRAW else "discards"
         if (show_draws or seat == viewer or k in state.game.public_kinds) and not is_hidden(move):
