@@ -30,8 +30,11 @@ HHL = "homo-homini-lupus"
 # -- sevastopol-star: players, deal table, redeal ---------------------------------------------
 def test_star_base_is_four_players_and_the_variant_two_to_seven():
     assert make_game("sevastopol-star").players == 4
+    for n in (2, 3, 5, 8):
+        with pytest.raises(GameError):
+            make_game("sevastopol-star", n)
     with pytest.raises(GameError):
-        make_game("sevastopol-star", 3)
+        make_game("sevastopol-star", 8, {"variant": True})
     for n, k, stock in ((2, 7, 14), (3, 7, 7), (4, 5, 8), (5, 4, 8), (6, 3, 10), (7, 3, 7)):
         state = Match(make_game("sevastopol-star", n, {"variant": True}), seed=n).start_hand()
         assert [len(h) for h in state.deal.hands] == [k] * n and len(state.deal.stock) == stock
@@ -182,3 +185,33 @@ def test_a_record_context_may_hold_points_in_halves():
                              "previous": {"reason": "domino", "hand_values": [0, 5, 11, 9],
                                           "points": [62.5, 12.5, -47.5, -27.5], "winners": [0]}}, 3)
     assert ctx.scores == [62.5, 12.5, -47.5, -27.5] and ctx.previous.points[0] == 62.5
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6, 7])
+def test_star_variant_matches_at_every_player_count(players):
+    """The property suite walks the listed (base) player count only: the variant's others here.
+    Random matches end, conserve tiles, hide others' draws, and their records replay."""
+    game = make_game("sevastopol-star", players, {"variant": True, "target": 40})
+    for seed in range(3):
+        match = Match(game, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(players)]
+        while not match.over:
+            state = match.start_hand()
+            while not state.over:
+                seat = state.acting_seat()
+                obs = state.observation(seat)
+                assert all(m & HIDDEN for s, m in obs.history if s != seat and kind(m) == DRAW)
+                state.apply(bots[seat].choose(obs))
+                assert state.tiles_accounted() == game.set_mask
+            match.finish_hand()
+        assert max(match.scores) >= 40
+        report = replay(json.loads(json.dumps(match_record(match))))
+        assert report.complete and report.scores == match.scores
+    for name in ("heuristic", "search:worlds=10"):
+        state = Match(game, seed=1).start_hand()
+        bot = make_bot(name, 1)
+        while not state.over:
+            obs = state.observation(state.acting_seat())
+            move = bot.choose(obs)
+            assert move in obs.legal_moves
+            state.apply(move)

@@ -83,7 +83,6 @@ class Game:
     # table
     min_players = 2
     max_players = 4
-    default_players: int | None = None   # players when none are given (None: min_players)
     max_pip = 6
     hand_sizes: dict[int, int] = {}
     hand_size_total = 0               # if set, each player gets this many tiles minus the players
@@ -116,7 +115,7 @@ class Game:
     exact_search = False
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
-        self.players = players if players is not None else (self.default_players or self.min_players)
+        self.players = players if players is not None else self.min_players
         given = dict(options or {})
         known = {o.name: o for o in self.options}
         self.option_values: dict[str, Any] = {}

@@ -313,7 +313,7 @@ def simulate(
         raise GameError(f"the number of {mode} must be at least 1")
     from .games import game_class
     cls = game_class(game)
-    names, players = resolve_bots(bots, players, cls.default_players or cls.min_players)
+    names, players = resolve_bots(bots, players, cls.min_players)
     opts = dict(options or {})
     probe: Game = make_game(cls.id, players, opts)   # validates players and options up front
     size = block_size or (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE)

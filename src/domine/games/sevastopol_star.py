@@ -22,8 +22,9 @@ class SevastopolStar(Game):
     aliases = ("Sewastopol", "Sebastopol Star", "gwiazda (star)")
     family = "cross"
     summary = "A star on the lead double, its four sides first; the winner scores the others' pips; to 100."
-    min_players, max_players = 2, 7    # the base game is 4 players only (checked in configure)
-    default_players = 4
+    # the base game's table; option variant widens it to 2-7 players (configure). Listing the
+    # base range keeps every tool that walks min..max players without options working.
+    min_players = max_players = 4
     hand_sizes = {4: 7}
     leftover = "aside"                 # base: all 28 dealt
     layout_kind = "cross"
@@ -39,8 +40,9 @@ class SevastopolStar(Game):
         super().configure(options)
         if not options["variant"]:
             if self.players != 4:
-                raise GameError("sevastopol-star is played by exactly 4 players without option variant")
+                raise GameError("sevastopol-star is played by exactly 4 players (2 to 7 with option variant)")
             return
+        self.min_players, self.max_players = min(VARIANT_HANDS), max(VARIANT_HANDS)
         self.hand_sizes = VARIANT_HANDS
         self.leftover = "stock"                          # drawn one at a time, no reserve (decision 4)
         self.first_lead = HeaviestDouble(redeal=True)    # no double dealt: redeal (decision 5)
