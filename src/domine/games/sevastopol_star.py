@@ -21,7 +21,7 @@ class SevastopolStar(Game):
     name = "Sebastopol Star"
     aliases = ("Sewastopol", "Sebastopol Star", "gwiazda (star)")
     family = "cross"
-    summary = "A star on the lead double, its four sides first; the winner scores the others' pips; to 100."
+    summary = "A star on 6-6, its sides first; the winner takes the others' pips, to 100. Variant: 2-7 players, a stock."
     # the base game's table; option variant widens it to 2-7 players (configure). Listing the
     # base range keeps every tool that walks min..max players without options working.
     min_players = max_players = 4
