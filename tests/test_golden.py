@@ -50,6 +50,10 @@ SPECS = {
     "troli": dict(players=5, options={"target": 20}, seed=5),
     "all-fives": dict(players=3, options={"target": 40}, seed=32),
     "four-crosses": dict(players=3, options={"target": 30}, seed=51),
+    "french": dict(players=4, options={"max_hands": 3}, seed=1),
+    "sevastopol": dict(players=4, options={"target": 30}, seed=3),
+    "sevastopol-star": dict(players=3, options={"variant": True, "target": 30}, seed=1),
+    "homo-homini-lupus": dict(players=4, options={"hands": 2}, seed=1),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -95,6 +99,16 @@ EXPECTED = {
     # round of passes; blocked at 5 (1-1 2-1), 11 (3-1 4-3), 11 (1-0 4-0 4-2): seat 2 loses on more
     # tiles and leads hand 2, which seat 0 wins by domino (27 with 0-0 counting 0, and 21).
     "four-crosses": ([("blocked", [5, 11, 11]), ("domino", [0, 27, 21])], [5, 38, 32], [0], False),
+    # the cross games: french's cap of 3 hands draws the match (A, B, A: no streak of 6);
+    # sevastopol's hand 3 is blocked; sevastopol-star is the 3-player variant (drawing, 5-5 or
+    # lower may lead); homo-homini-lupus' hands both end with all four arms closed, in halves.
+    "french": ([("domino", [1, 0]), ("domino", [0, 1]), ("domino", [1, 0])], [2, 1], [], True),
+    "sevastopol": ([("domino", [4, 0, 1, 11]), ("domino", [4, 13, 0, 5]), ("blocked", [5, 18, 3, 8])],
+                   [13, 31, 4, 24], [2], False),
+    "sevastopol-star": ([("domino", [0, 22, 0]), ("domino", [0, 0, 23]), ("domino", [0, 0, 16])],
+                        [0, 22, 39], [2], False),
+    "homo-homini-lupus": ([("closed", [-215.0, 75.0, 25.0, 115.0]), ("closed", [25.0, 115.0, 55.0, -195.0])],
+                          [-190.0, 190.0, 80.0, -80.0], [1], False),
 }
 
 

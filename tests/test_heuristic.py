@@ -20,7 +20,7 @@ from domine.match import Match
 from domine.moves import ANNOUNCE, DECLINE, DRAW, PASS, place
 from domine.position import position
 from domine.simulate import simulate
-from domine.tiles import parse_tile, tile_id
+from domine.tiles import parse_tile
 
 bots.BOTS.setdefault("heuristic", HeuristicBot)
 

@@ -27,7 +27,7 @@ from domine.games import GAMES, make_game, option_sets
 from domine.layout import LEAD_END
 from domine.match import Match
 from domine.moves import (
-    ANNOUNCE, DECLINE, DISCARD, DRAW, HIDDEN, PAIR, PASS, STOP, TURN_UP, IllegalMove, end_of, is_hidden,
+    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PAIR, PASS, STOP, TURN_UP, IllegalMove, end_of, is_hidden,
     is_place, kind, kind_of, open_of, place, placements_of, tile_of,
 )
 from domine.records import match_record, replay, seat_view
@@ -290,7 +290,11 @@ def check_observation(state, seat):
               | _mask(state.stock[state.stock_pos:]) | _mask(state.deal.aside)) & ~shown_to_all(state)
     leaked = _tiles_shown(obs) & set(tiles_of(hidden))
     assert not leaked, f"seat {seat} sees hidden tiles {[tile_str(t) for t in leaked]}"
-    assert own_draws <= set(tiles_of(state.hands[seat] | state.layout.mask))
+    assert own_draws <= set(tiles_of(state.hands[seat] | state.layout.mask | state.layout.face_down))
+    # a tile face down on a closed end is shown only to the seat that laid it
+    own_closed = _mask(tile_of(m) for s, m in state.history if s == seat and kind(m) == CLOSE)
+    assert obs.layout.face_down == state.layout.face_down & own_closed
+    assert all(t < 0 or BIT[t] & own_closed for t in obs.layout.closers)
     # no field holds another seat's hand (a hand never shares a tile with the layout, so
     # "unless its tiles are public" never applies; per-seat counts are checked exactly above)
     lists = {}
@@ -405,9 +409,12 @@ def assert_sound(game, state, m):
             assert_sound(game, state, p)
         return
     if not is_place(m):
-        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) == DISCARD, m
-        if kind(m) == DISCARD:
+        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE), m
+        if kind(m) in (DISCARD, CLOSE):
             assert state.hands[state.acting_seat()] & BIT[tile_of(m)]
+        if kind(m) == CLOSE:
+            lay = state.layout
+            assert lay.lead >= 0 and end_of(m) < len(lay.values) and not lay.closed[end_of(m)]
         return
     t, e, o = tile_of(m), end_of(m), open_of(m)
     assert state.hands[state.acting_seat()] & BIT[t], f"{tile_str(t)} is not the mover's"
@@ -446,8 +453,8 @@ def test_listed_moves_apply_and_unlisted_moves_do_not(combo, seed):
             assert len(c.history) >= len(state.history) + 1   # the move, and any forced events
         for m in legal:
             assert_sound(game, state, m)
-        if PASS in legal:   # a pass only when nothing else is allowed
-            assert legal == [PASS]
+        if PASS in legal:   # a pass only when nothing else is allowed (but closing an end instead)
+            assert [m for m in legal if kind(m) != CLOSE] == [PASS]
         legal_set = set(legal)
         sample = [m for m in random_candidates(game, state, rng, 10) if m not in legal_set]
         near = near_misses(game, legal)
@@ -569,12 +576,14 @@ def test_seat_view_hides_other_hands_and_draws(combo, seed, stop):
                     continue   # silent at the table
                 if int(s) != seat and word in ("draw", "discard") and kind_named(m) not in game.public_kinds:
                     expected.append(f"{int(s)}: {word}")
+                elif int(s) != seat and word == "close" and CLOSE not in game.public_kinds:
+                    expected.append(f"{int(s)}: {' '.join(text.split()[:2])}")   # the end, not the tile
                 else:
                     expected.append(m)
             assert shown["moves"] == expected
             # no tile that stayed hidden from this seat is named anywhere in its view
             seen = set(tiles_of(state.layout.mask | state.hands[seat]))
-            seen |= {tile_of(m) for s, m in state.history if s == seat and kind(m) in (DRAW, DISCARD)}
+            seen |= {tile_of(m) for s, m in state.history if s == seat and kind(m) in (DRAW, DISCARD, CLOSE)}
             seen |= set(tiles_of(shown_to_all(state)))
             seen |= {tile_of(m) for s, m in state.history if kind(m) == TURN_UP}
             hidden = set(range(set_size(game.max_pip))) - seen

@@ -26,7 +26,10 @@ and plays the best one (ties broken by its own seeded ``random.Random``):
   next player could answer with;
 * **wild tiles** (matadors): kept while an ordinary placement exists, less so
   when they are heavy and the hand is almost done;
-* **announcements** (Jedan Kamen): the announced variant always.
+* **announcements** (Jedan Kamen): the announced variant always;
+* **closing an arm** (a tile laid face down on an end, homo-homini-lupus): judged as a
+  placement that sheds its tile and leaves that end closed (the same terms: shed, my
+  next turn, blocking, the end of the hand), less a small cost for an arm gone for good.
 
 Drawing or passing happens only when nothing else is legal, except a tactical
 draw (where the game allows one) when the only placements would spend a wild
@@ -41,10 +44,9 @@ from math import erf, sqrt
 from .game import Game
 from .observation import Observation
 from .knowledge import Knowledge, game_of
-from .layout import LEAD_END
 from .matching import STRIDE
-from .moves import ANNOUNCE, DISCARD, DRAW, PAIR, STOP, end_of, is_place, kind, open_of, placements_of, tile_of
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, pips_of
+from .moves import ANNOUNCE, CLOSE, DISCARD, DRAW, PAIR, STOP, end_of, is_place, kind, open_of, placements_of, tile_of
+from .tiles import BIT, pips_of
 
 #: Weights of the scoring terms, in pip-like units (one pip shed is ``pip``).
 WEIGHTS: dict[str, float] = {
@@ -66,6 +68,7 @@ WEIGHTS: dict[str, float] = {
     "draw_stock": 10,    # a tactical draw needs at least this many drawable tiles
     "announce": 500.0,   # the announced variant of a placement
     "stop": 50.0,        # ending a turn that could go on (lightning)
+    "close": -3.0,       # closing an arm for good (it is lost to me too)
 }
 
 
@@ -110,12 +113,17 @@ def _header_function(game: Game):
 
 
 def resulting_ends(layout, move: int) -> tuple[list[int], list[bool], list[int], list[int], object]:
-    """(values, doubles, lengths, open values, layout) of the ends after placement ``move``.
+    """(values, doubles, lengths, open values, layout) of the ends after placement ``move``
+    (or after closing an end with it, a ``CLOSE`` move).
 
     Open values are those a tile may be laid on next (``Layout.open_indices``): in a
     cross still filling its sides, only the empty sides; never a closed arm.
     """
-    after = layout.after(end_of(move), tile_of(move), open_of(move))
+    if kind(move) == CLOSE:
+        after = layout.copy()
+        after.close(end_of(move), tile_of(move))
+    else:
+        after = layout.after(end_of(move), tile_of(move), open_of(move))
     values = after.values
     return values, after.doubles, after.lengths, [values[i] for i in after.open_indices()], after
 
@@ -228,6 +236,8 @@ def score_moves(obs: Observation, knowledge: Knowledge | None = None,
             scores[i] = -ctx.w["stop"]    # shedding more is nearly always better
         elif k == DISCARD:
             scores[i] = -ctx.tab.value[tile_of(m)]   # a dead tile counts against its owner
+        elif k == CLOSE:
+            scores[i] = score_placement(ctx, m) + ctx.w["close"]
         elif not is_place(m):   # a pass, a decline
             scores[i] = -1e6
     return scores
@@ -301,6 +311,8 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     game = tab.game
     if game.hand_end.ends_when_dead and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
         p_end = 1.0
+    elif not open_values:
+        p_end = 1.0   # every end closed
     elif not n_fit and ctx.obs.drawable <= 0:
         p_end = p_all
     else:
@@ -310,7 +322,7 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     if p_end > 0.02:
         score += p_end * (2.0 * _win_chance(ctx, after, playable) - 1.0) * w["end"]
     # points on play
-    if tab.header is not None:
+    if tab.header is not None and is_place(move):
         pts = tab.header(after_layout, end, t)
         score += pts * w["header"]
         if pts and ctx.to_win is not None and pts >= ctx.to_win:

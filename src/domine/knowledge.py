@@ -75,7 +75,9 @@ class Knowledge:
         self.n = n = obs.players
         self.mine = mask_of(obs.hand)
         self.table = mask_of(obs.layout_tiles)
-        self.unseen = game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards)   # own dead tiles are seen
+        # own dead tiles and own closing tiles are seen (an observation shows only its seat's)
+        own_face_down = obs.layout.face_down if obs.layout is not None else 0
+        self.unseen = game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards) & ~own_face_down
         k = game.deal_size(n)
         self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k)] for s in range(n)]
         self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
@@ -476,7 +478,7 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
     silently declined. With a ``model`` (legal moves, move -> probability of the
     move under each of a few models of play), the likelihood of the other seats'
     choices in this world, averaged over those models, is kept in ``replay_public.weight``.
-    Another seat's face-down discards are the tiles ``discards`` gives it, in order.
+    Another seat's face-down discards and closings are the tiles ``discards`` gives it, in order.
     Forced events, and every event of nobody (a closing by the rules), are made again by
     the engine, not applied.
     """
@@ -495,10 +497,10 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
                 return None
             if k == DRAW:
                 real = DRAW
-            elif k == DISCARD and is_hidden(move):
+            elif k in (DISCARD, CLOSE) and is_hidden(move):
                 if not hidden_discards or not hidden_discards[seat]:
                     return None
-                real = DISCARD | hidden_discards[seat].pop()
+                real = bare(move) | hidden_discards[seat].pop()   # a closing keeps its end
             else:
                 real = bare(move)
             if model is not None and seat != me:

@@ -296,6 +296,35 @@ class Cross(Layout):
     def place_class(self, i: int) -> int:
         return -2 if self.lengths[i] == 0 else i   # empty sides are interchangeable
 
+    def _refresh(self) -> None:
+        """``Layout._refresh`` for this ``accepts`` and ``place_class``, written out (cross games
+        refresh after every placement): while a side is empty, the first open empty side is
+        the one place; afterwards every open arm is a place of its own."""
+        if type(self) is not Cross or self.lead < 0:
+            Layout._refresh(self)   # subclasses accept otherwise (a figure's doubles)
+            return
+        usable, values, lengths, closed, fits, full = \
+            self.usable, self.values, self.lengths, self.closed, self.fits, self.set_mask
+        targets: list[tuple[int, int, int]] = []
+        playable = 0
+        if 0 in lengths:
+            for i, n in enumerate(lengths):
+                if not n and not closed[i] and usable >> i & 1:
+                    m = fits[values[i]] & full
+                    if m:
+                        targets.append((i, values[i], m))
+                        playable = m
+                        break
+        else:
+            for i, v in enumerate(values):
+                if not closed[i] and usable >> i & 1:
+                    m = fits[v] & full
+                    if m:
+                        targets.append((i, v, m))
+                        playable |= m
+        self.targets = targets
+        self.playable = playable
+
 
 class Figure(Cross):
     """Četiri Krsta's nine-tile figure: the centre, a tile on each side, and on each arm the

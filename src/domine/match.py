@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import add
 
 from .game import Game
 from .hand import Deal, HandContext, HandState
@@ -66,7 +67,7 @@ class Match:
         """Score the finished current hand; return the match result once the match is over."""
         state = self.current
         assert state is not None and state.over and state.result is not None
-        self.scores = list(map(int.__add__, self.scores, state.result.points))
+        self.scores = list(map(add, self.scores, state.result.points))   # ints, or floats for halves
         self.hands_played += 1
         self._previous = state.result
         self._previous_leader = state.leader

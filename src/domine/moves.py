@@ -47,7 +47,7 @@ class MoveKind:
     code: int             # the kind bits, already shifted
     name: str
     forced: bool = False   # an event of the engine, never a seat's choice (general 23b)
-    hides_tile: bool = False   # other seats see that it happened, not which tile
+    hides_tile: bool = False   # other seats see the event without its tile (a closing keeps its end)
     silent: bool = False       # other seats do not see it at all
 
 
@@ -169,7 +169,7 @@ def bare(move: int) -> int:
 
 
 def seen_by(event: int, actor: int, seat: int, public_kinds: frozenset = frozenset()) -> int | None:
-    """What ``seat`` sees of ``actor``'s event: the event, its kind alone, or nothing."""
+    """What ``seat`` sees of ``actor``'s event: the event, the event without its tile, or nothing."""
     if actor == seat:
         return event
     k = event & KIND_MASK

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .moves import CLOSE, HIDDEN, KIND_MASK
-from .tiles import tiles_of
+from .moves import CLOSE, HIDDEN, KIND_MASK, TILE_MASK
+from .tiles import BIT, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hand import HandState
@@ -45,7 +45,7 @@ class Observation:
         # flags as they are now; each arm's and the seat's history's length now (both only grow).
         self._ends, self._arms, self._history = ends, arms, history
         self._masks = masks          # (own hand, layout, own locked tiles, own discards)
-        self.layout = layout         # a copy of the layout (domine.layout: public, as all of it is)
+        self.layout = layout         # a copy of the layout (domine.layout), others' face-down tiles hidden
         self._lists = [None, None, None, None, None, None, None]
 
     FIELDS = ("game", "options", "seat", "players", "teams", "hand", "hand_sizes", "stock_size", "drawable",
@@ -125,10 +125,24 @@ def seat_history(state: "HandState", seat: int) -> list[tuple[int, int]]:
                     if k in silent:
                         continue
                     if k in hiding:
-                        item = (actor, event & ~127 | HIDDEN)   # the tile hidden (a closing keeps its end)
+                        item = (actor, (event & ~TILE_MASK) | HIDDEN)   # a closing keeps its end
             append(item)
         done[0] = len(history)
     return seen
+
+
+def public_layout(lay, seen: list[tuple[int, int]], seat: int):
+    """A copy of the layout as ``seat`` sees it: a tile face down on a closed end is shown
+    only to the seat that laid it (``seen``: its view of the history)."""
+    layout = lay.copy()
+    if lay.face_down:
+        own = 0
+        for actor, event in seen:
+            if actor == seat and event & KIND_MASK == CLOSE:
+                own |= BIT[event & TILE_MASK]
+        layout.face_down &= own
+        layout.closers = [t if t >= 0 and BIT[t] & own else -1 for t in layout.closers]
+    return layout
 
 
 def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Observation:
@@ -153,24 +167,5 @@ def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Ob
         acting, moves, (seen, len(seen)), state.hand_points[:],
         list(context.scores or [game.starting_score] * state.n_teams), context.hand_number,
         state.over, game.max_pip, context, [d.bit_count() for d in discards] if game.lays_face_down else [0] * state.n,
-        (state.hands[seat], lay.mask, state.locked[seat], discards[seat]),
-        _face_down_hidden(lay.copy(), state, seat) if lay.face_down else lay.copy(),
+        (state.hands[seat], lay.mask, state.locked[seat], discards[seat]), public_layout(lay, seen, seat),
     )
-
-
-def _face_down_hidden(layout, state: "HandState", seat: int):
-    """The layout with the face-down tiles ``seat`` did not lay itself unnamed (closed, tile -1)."""
-    own = 0
-    for actor, event in state.history:
-        if actor == seat and event & KIND_MASK == CLOSE:
-            own |= 1 << (event & 127)
-    face_down = 0
-    closers = layout.closers
-    for i, t in enumerate(closers):
-        if t >= 0:
-            if own >> t & 1:
-                face_down |= 1 << t
-            else:
-                closers[i] = -1
-    layout.face_down = face_down
-    return layout

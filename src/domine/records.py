@@ -69,6 +69,11 @@ def context_json(ctx: HandContext, full: bool) -> dict:
     return out
 
 
+def _is_points(x: Any) -> bool:
+    """Points are whole numbers, or floats where a game scores halves (homo-homini-lupus)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
 def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
     """Read a record's hand context, saying which field is wrong."""
     if not isinstance(raw, dict):
@@ -82,9 +87,8 @@ def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise RecordError("context: hand_number must be a whole number, 1 or more", hand_no)
     scores = raw.get("scores")
-    if scores is not None and (not isinstance(scores, list) or
-                               not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
-        raise RecordError("context: scores must be a list of whole numbers, one per team", hand_no)
+    if scores is not None and (not isinstance(scores, list) or not all(map(_is_points, scores))):
+        raise RecordError("context: scores must be a list of numbers, one per team", hand_no)
     for key in ("previous_leader", "lot"):
         if raw.get(key) is not None and (not isinstance(raw[key], int) or isinstance(raw[key], bool)):
             raise RecordError(f"context: {key} must be a seat number", hand_no)
@@ -99,7 +103,7 @@ def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
             n = len(values)
             result = HandResult(str(previous.get("reason", "domino")), previous.get("out_seat"), values,
                                 [int(x) for x in previous.get("tiles_left", [0] * n)],
-                                [int(x) for x in previous.get("points", [])], winners,
+                                [x if _is_points(x) else int(x) for x in previous.get("points", [])], winners,
                                 previous.get("ranking"), previous.get("last_placer"))
         except (TypeError, ValueError):
             raise RecordError("context: previous holds a value that is not a whole number", hand_no) from None
@@ -335,7 +339,8 @@ def _split_move(text: Any, hand: int, move: int) -> tuple[int, str]:
 
 def seat_view(record: dict, seat: int) -> dict:
     """The record as ``seat`` saw it: other hands, the stock, others' drawn and discarded
-    tiles hidden (unless the game shows them to all) and others' declines left out."""
+    tiles and the tiles others closed ends with hidden (unless the game shows them to all)
+    and others' declines left out."""
     view = json.loads(json.dumps(record))
     view["seed"] = None   # the seed would deal the hidden hands again
     try:
@@ -358,6 +363,8 @@ def seat_view(record: dict, seat: int) -> dict:
                     continue   # silent at the table
                 if words[0] in ("draw", "discard") and words[0] not in shown:
                     m = f"{s.strip()}: {words[0]}"
+                elif words[0] == "close" and "close" not in shown:
+                    m = f"{s.strip()}: {' '.join(words[:2])}"   # the end closed, not the tile
             moves.append(m)
         h["moves"] = moves
     return view

@@ -16,7 +16,7 @@ from .game import Game
 from .hand import HandState
 from .observation import Observation
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
+    CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
 )
 from .tiles import HIGH, LOW, tile_str, tiles_of
 
@@ -28,6 +28,7 @@ REASONS = {
     "pass": "the first pass loses",
     "150": "the layout's total reached 150",
     "played out": "every tile has left the hands",
+    "closed": "every arm is closed",
 }
 
 
@@ -91,7 +92,9 @@ def match_goal(game: Game) -> str:
 
 
 def scores_text(game: Game, scores: Sequence[int]) -> str:
-    return " · ".join(f"{game.team_name(t)} {v}" for t, v in enumerate(scores))
+    # points in halves are floats (homo-homini-lupus): whole ones are shown without ".0"
+    return " · ".join(f"{game.team_name(t)} {int(v) if isinstance(v, float) and v.is_integer() else v}"
+                      for t, v in enumerate(scores))
 
 
 def seat_name(seat: int, kinds: Sequence[str], viewer: int | None = None) -> str:
@@ -126,6 +129,8 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
         return Text(f"{who} {what}", style="dim")
     if k == TURN_UP:
         return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
+    if k == CLOSE and not (show_draws or seat == viewer or k in state.game.public_kinds):
+        move |= HIDDEN   # the end another seat closed, not its face-down tile
     label = f"{who}{' out of turn' if out_of_turn else ''}: "
     line = Text(label)
     line.append(state.move_str(move), style="bold")

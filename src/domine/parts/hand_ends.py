@@ -59,22 +59,38 @@ class FirstPassLoses(HandEnd):
 
 
 class PassesInARow(HandEnd):
-    """The hand ends after ``count`` passes in a row (games where a pass is a choice)."""
+    """The hand ends after ``count`` turns in a row that laid no tile, face up or face down
+    (games where a stuck seat may still choose to close an arm, or a pass is a choice).
+
+    A turn that laid no tile is a pass; the draws before it belong to it. With
+    ``all_closed``, the hand also ends (reason "closed") once every end is closed.
+    """
 
     inline = False
 
-    def __init__(self, count: int):
+    def __init__(self, count: int, all_closed: bool = False):
         self.count = count
+        self.all_closed = all_closed
 
     def blocked(self, state):
         return False
 
     def after_pass(self, state, seat):
-        from ..moves import PASS
-        history = state.history
-        if len(history) < self.count:
-            return None
-        return "blocked" if all(m == PASS for _, m in history[-self.count:]) else None
+        from ..moves import DRAW, KIND_MASK, PASS
+        passes = 0
+        for _, event in reversed(state.history):
+            if event == PASS:
+                passes += 1
+                if passes >= self.count:
+                    return "blocked"
+            elif event & KIND_MASK != DRAW:
+                return None
+        return None
+
+    def after_turn(self, state):
+        if self.all_closed and state.layout.lead >= 0 and all(state.layout.closed):
+            return "closed"
+        return None
 
 
 class PlayedOut(HandEnd):

@@ -140,11 +140,26 @@ class PreviousWinner(LeadRule):
 
 
 class NextStarter(LeadRule):
-    """The seat after the previous hand's leader leads any tile (family, jubilee)."""
+    """The seat after the previous hand's leader leads any tile (family, jubilee).
+
+    ``tiles="double"``: he leads any double; without one, the right passes on in turn
+    order to the first seat holding one (homo-homini-lupus).
+    """
+
+    def __init__(self, tiles: str = "any"):
+        self.tiles = tiles
 
     def choose(self, state):
         prev = state.context.previous_leader or 0
-        state.to_act, state.lead_mask = (prev + 1) % state.n, state.game.set_mask
+        seat = (prev + 1) % state.n
+        if self.tiles == "any":
+            state.to_act, state.lead_mask = seat, state.game.set_mask
+            return
+        for k in range(state.n):
+            if state.hands[(seat + k) % state.n] & DOUBLES_MASK:
+                seat = (seat + k) % state.n
+                break
+        state.to_act, state.lead_mask = seat, DOUBLES_MASK
 
 
 class ByLot(LeadRule):

@@ -96,6 +96,22 @@ def own_pips(state: "HandState", reason: str, out_seat: int | None) -> HandResul
     return HandResult(reason, out_seat, values, tiles, points, [ranking[0]], ranking)
 
 
+def against_average(state: "HandState", reason: str, out_seat: int | None, factor: int = 1) -> HandResult:
+    """Zero-sum (homo-homini-lupus): each seat scores ``factor`` x (the mean hand value - its own).
+
+    Points are floats, exact for the quarters a mean of four can make (the sum is 0);
+    the hand's winners are the best-ranked seat (general 16), the ranking is kept.
+    """
+    values, tiles = values_and_tiles(state)
+    n = state.n
+    total = sum(values)
+    points = [float(p) for p in state.hand_points]
+    for s, v in enumerate(values):
+        points[state.teams[s]] += factor * (total - n * v) / n
+    ranking = standard_ranking(values, tiles, state.last_placer)
+    return HandResult(reason, out_seat, values, tiles, points, [ranking[0]], ranking)
+
+
 def opponents_total(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
     """Domine u Parove: each team adds the other team's hand total."""
     values, tiles = values_and_tiles(state)
