@@ -95,14 +95,17 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     state = HandState(game, deal, context, lead=False)
     lay = state.layout
     lay.place_lead(lead)
-    names = lay.end_names()
     for (text, end_name), t in zip(pieces, on_table[1:]):
+        names = lay.end_names()   # a spinner line gains its N and S ends as it goes
+        if end_name not in names:
+            raise ValueError(f"{text}: the layout has no end {end_name} (ends: {' '.join(names)})")
         end = names.index(end_name)
         v = lay.values[end]
         hi, lo = HIGH[t], LOW[t]
         if state.fits[v] & BIT[t] == 0:
             raise ValueError(f"{text} does not fit end {end_name}, which shows {v}")
         lay.place(end, t, lo if hi == v else hi)
+    names = lay.end_names()
     for (end_name, text), t in zip(closings, face_down + [-1] * len(closings)):
         lay.close(names.index(end_name), t if text is not None else -1)
     extra = 0
