@@ -29,8 +29,8 @@ from .moves import DECLINE, DRAW, PASS, MoveError, kind
 from .records import RecordError, load_record, match_record, options_given, replay, save_record
 from .simulate import Simulation, simulate
 from .terminal import (
-    REASONS, decision_view, hand_result_lines, layout_lines, match_goal, move_line, scores_text, seat_name,
-    winners_text,
+    PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, match_goal, move_line, scores_text, seat_name,
+    table_lines, winners_text,
 )
 from .tiles import tile_str, tiles_of
 
@@ -287,9 +287,8 @@ class TerminalMatch:
                            f" totals {scores_text(self.game, totals)}", markup=False)
             return
         self.out.print("[bold]Table at the end:[/bold]")
-        obs = state.observation(0)
-        for line in layout_lines(obs.layout_kind, obs.lead, obs.arms, obs.ends, self.game.ends_by_double):
-            self.out.print("  " + line, markup=False)
+        for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
+            self.out.print(Text("  ") + line)
         for item in hand_result_lines(state, self.kinds, totals, self.viewer):
             self.out.print(item)
 
