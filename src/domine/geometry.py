@@ -71,6 +71,26 @@ class OpenEnd:
     origin: tuple[int, int] = (-1, -1)   # (end, index) of the piece the arm grows from; (-1, -1): the centre
     marker: bool = False  # its owner's marker is on it (trains)
 
+    @property
+    def label(self) -> str:
+        """What a picture writes at the end: 'E:6' (it takes a 6 now), '(E:6)' (it takes nothing
+        yet: a phase, another seat's arm), 'E:6 dead' (no tile left can match it), 'E closed';
+        ' marker' when its owner's marker is on it."""
+        if self.closed:
+            text = f"{self.name} closed"
+        elif self.dead:
+            text = f"{self.name}:{self.value} dead"
+        elif self.open_now:
+            text = f"{self.name}:{self.value}"
+        else:
+            text = f"({self.name}:{self.value})"
+        return text + " marker" if self.marker else text
+
+    @property
+    def state(self) -> str:
+        """'open', 'waiting', 'dead' or 'closed': how a picture colours the label."""
+        return "closed" if self.closed else "dead" if self.dead else "open" if self.open_now else "waiting"
+
 
 @dataclass(slots=True)
 class Geometry:

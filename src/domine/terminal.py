@@ -55,23 +55,13 @@ def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
 # single row (a line) folds into rows instead, ``…`` ending a row that goes on.
 
 LAST_STYLE, FACE_DOWN_STYLE, CUT_STYLE = "bold reverse", "dim", "yellow"
-END_STYLES = {"open": "bold cyan", "waiting": "dim", "shut": "red"}
+END_STYLES = {"open": "bold cyan", "waiting": "dim", "dead": "red", "closed": "red"}
 EMPTY_TABLE = "(empty table: the next tile placed is the lead)"
 
 
 def end_label(end) -> tuple[str, str]:
     """The label of an ``OpenEnd`` and its style: 'E:6', '(E:6)', 'E:6 dead', 'E closed'."""
-    if end.closed:
-        text, style = f"{end.name} closed", END_STYLES["shut"]
-    elif end.dead:
-        text, style = f"{end.name}:{end.value} dead", END_STYLES["shut"]
-    elif end.open_now:
-        text, style = f"{end.name}:{end.value}", END_STYLES["open"]
-    else:
-        text, style = f"({end.name}:{end.value})", END_STYLES["waiting"]
-    if end.marker:
-        text += " marker"
-    return text, style
+    return end.label, END_STYLES[end.state]
 
 
 def _block(p, pw: int) -> list[str]:
