@@ -151,12 +151,17 @@ class _Canvas:
         for line in range(lo_line, hi_line + 1):
             row = sorted((c, v) for (ln, c), v in self.cells.items() if ln == line)
             text = Text()
-            col = lo_col
+            col, run, run_style = lo_col, "", ""
             for c, (ch, style) in row:
-                if c > col:
-                    text.append(" " * (c - col))
-                text.append(ch, style)
+                if c > col or style != run_style:
+                    text.append(run, run_style)
+                    run, run_style = " " * (c - col), ""
+                    if style != run_style:
+                        text.append(run)
+                        run, run_style = "", style
+                run += ch
                 col = c + 1
+            text.append(run, run_style)
             out.append(text)
         return out
 
