@@ -115,7 +115,8 @@ class Geometry:
                        for p in self.pieces],
             "ends": [{"end": e.end, "name": e.name, "value": e.value, "x": e.x, "y": e.y,
                       "direction": list(e.direction), "open_now": e.open_now, "closed": e.closed,
-                      "dead": e.dead, "owner": e.owner, "origin": list(e.origin), "marker": e.marker}
+                      "dead": e.dead, "owner": e.owner, "origin": list(e.origin), "marker": e.marker,
+                      "state": e.state, "label": e.label}
                      for e in self.ends],
             "markers": list(self.markers),
         }
