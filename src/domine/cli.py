@@ -1,8 +1,9 @@
-"""The ``domine`` command: list games, read rules, play, simulate and replay matches.
+"""The ``domine`` command: list games, read rules, play, simulate, replay and draw matches.
 
 Every failure a user can cause (an unknown game, a bad option, a missing or
 broken file) is reported in one red line, never with a traceback: exit code 2
-for usage errors, 1 for a record that does not replay, 130 for Ctrl-C.
+for usage errors, 1 for a record that does not replay (``replay``; ``render``,
+which only draws, says 2 for any record it cannot draw), 130 for Ctrl-C.
 """
 
 from __future__ import annotations
@@ -711,7 +712,7 @@ def render_cmd(
         "--move", metavar="M", help="Draw the table after M moves of that hand, 0 for its start (default: its last).")] = None,
     svg_file: Annotated[Optional[Path], typer.Option("--svg", metavar="FILE", help="Write an SVG picture.")] = None,
     png_file: Annotated[Optional[Path], typer.Option(
-        "--png", metavar="FILE", help="Write a PNG picture (needs Pillow: pip install 'domine[png]').")] = None,
+        "--png", metavar="FILE", help="Write a PNG picture (needs Pillow: pip install 'domine\\[png]').")] = None,
 ) -> None:
     """Draw the table of a recorded match at one position as a picture (SVG or PNG)."""
     from .render import PillowMissing, png, svg
