@@ -178,3 +178,10 @@ def test_play_screen_shows_the_picture_when_piped():
     r = run("play", "block", "--seed", "1", input="\n".join(typed) + "\n")
     assert "Table:" in r.output and "open ends:" in r.output
     assert all(len(line) <= 80 for line in r.output.splitlines() if "[" in line and "|" in line)
+
+
+def test_a_picture_too_narrow_for_its_shape_lists_its_arms():
+    lay = SAMPLES["spinner"]()   # the flanks hang off the 5-5 on R: R cannot be cut before it
+    lines = plain(lay, 14, height=10)
+    assert lines[0] == "centre [4|2]" and lines[1] == "L [4|8] L:8"
+    assert max(len(x) for x in lines) <= 14 and read_tiles(lines) == placed_tiles(lay)
