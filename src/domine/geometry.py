@@ -8,9 +8,14 @@ sits half a cell off the arm's axis, so coordinates may be halves. The terminal
 picture, ``domine render`` (SVG, PNG) and the browser table all draw from this;
 docs/layouts.md describes it for other clients.
 
-Arms run straight out from the centre: a line's L to the west and R to the east,
-a cross's N, E, S, W, a seat's arm towards its seat, each train in a row of its
+Arms run straight out from the piece they grow from (``OpenEnd.origin``): a
+line's L to the west and R to the east, a cross's N, E, S, W, a seat's arm
+towards its seat (seat 0 south, then counter-clockwise: play passes to the
+right), a spinner's flanks N and S off the spinner, each train in a row of its
 own. Renderers that must fit a width (the terminal) fold long arms themselves.
+
+The geometry is public: a face-down tile shows no pips and no identity
+(``tile`` -1), whatever the layout knows of it.
 """
 
 from __future__ import annotations
@@ -27,9 +32,9 @@ DIRECTION_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 class Piece:
     """One placed tile: its rectangle and the pips of its two halves."""
 
-    tile: int
-    first: int            # pips of the left (horizontal) or top (vertical) half
-    second: int           # pips of the right or bottom half
+    tile: int             # the tile id (domine.tiles); -1 for a face-down tile
+    first: int            # pips of the left (horizontal) or top (vertical) half; -1 face down
+    second: int           # pips of the right or bottom half; -1 face down
     x: float              # top-left corner, in cells
     y: float
     w: int                # 2 x 1 (horizontal) or 1 x 2 (vertical)
@@ -41,7 +46,12 @@ class Piece:
 
     @property
     def crosswise(self) -> bool:
-        return self.first == self.second and self.end >= 0
+        """A double lying across its arm (the centre tile is no arm's)."""
+        return self.first == self.second and not self.face_down and self.end >= 0
+
+    @property
+    def horizontal(self) -> bool:
+        return self.w > self.h
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +67,29 @@ class OpenEnd:
     open_now: bool        # the end takes some tile now (not closed, not waiting for a phase)
     closed: bool
     owner: int            # the seat that owns it, or -1
+    dead: bool = False    # open, but every tile that could match it is already on the table
+    origin: tuple[int, int] = (-1, -1)   # (end, index) of the piece the arm grows from; (-1, -1): the centre
+    marker: bool = False  # its owner's marker is on it (trains)
+
+    @property
+    def label(self) -> str:
+        """What a picture writes at the end: 'E:6' (it takes a 6 now), '(E:6)' (it takes nothing
+        yet: a phase, another seat's arm), 'E:6 dead' (no tile left can match it), 'E closed';
+        ' marker' when its owner's marker is on it."""
+        if self.closed:
+            text = f"{self.name} closed"
+        elif self.dead:
+            text = f"{self.name}:{self.value} dead"
+        elif self.open_now:
+            text = f"{self.name}:{self.value}"
+        else:
+            text = f"({self.name}:{self.value})"
+        return text + " marker" if self.marker else text
+
+    @property
+    def state(self) -> str:
+        """'open', 'waiting', 'dead' or 'closed': how a picture colours the label."""
+        return "closed" if self.closed else "dead" if self.dead else "open" if self.open_now else "waiting"
 
 
 @dataclass(slots=True)
@@ -82,7 +115,9 @@ class Geometry:
                        for p in self.pieces],
             "ends": [{"end": e.end, "name": e.name, "value": e.value, "x": e.x, "y": e.y,
                       "direction": list(e.direction), "open_now": e.open_now, "closed": e.closed,
-                      "owner": e.owner} for e in self.ends],
+                      "dead": e.dead, "owner": e.owner, "origin": list(e.origin), "marker": e.marker,
+                      "state": e.state, "label": e.label}
+                     for e in self.ends],
             "markers": list(self.markers),
         }
 
@@ -126,16 +161,22 @@ def _arm(geo: Geometry, layout, end: int, start: tuple[float, float], direction:
             px, py, w, h = (x if dx > 0 else x - 2), y - 0.5, 2, 1
         else:
             px, py, w, h = x - 0.5, (y if dy > 0 else y - 2), 1, 2
-        geo.pieces.append(Piece(closer, -1, -1, px, py, w, h, end, len(arm), face_down=True))
+        geo.pieces.append(Piece(-1, -1, -1, px, py, w, h, end, len(arm), face_down=True, last=closer == last))
         x, y = x + 2 * dx, y + 2 * dy
     return x, y
 
 
-def _end(geo: Geometry, layout, end: int, point: tuple[float, float], direction, open_now: set[int]) -> None:
+def _end(geo: Geometry, layout, end: int, point: tuple[float, float], direction, open_now: set[int],
+         origin: tuple[int, int] = (-1, -1)) -> None:
     names = layout.end_names()
-    geo.ends.append(OpenEnd(end, names[end] if end < len(names) else str(end), layout.values[end],
-                            point[0], point[1], direction, end in open_now, layout.closed[end],
-                            layout.owners[end] if layout.owners else -1))
+    value, closed = layout.values[end], layout.closed[end]
+    free = layout.set_mask & ~layout.mask & ~layout.face_down
+    owner = layout.owners[end] if layout.owners else -1
+    markers = getattr(layout, "markers", None)
+    geo.ends.append(OpenEnd(end, names[end] if end < len(names) else str(end), value,
+                            point[0], point[1], direction, end in open_now, closed, owner,
+                            dead=not closed and not (layout.fits[value] & free), origin=origin,
+                            marker=bool(markers and 0 <= owner < len(markers) and markers[owner])))
 
 
 def _centre(geo: Geometry, tile: int, crosswise: bool, first: int, second: int) -> None:
@@ -160,7 +201,7 @@ def layout_geometry(layout) -> Geometry:
     else:
         # a centre double with arms in the four directions (a cross, a figure, seat arms)
         if kind == "seat arms":
-            directions = [SOUTH, WEST, NORTH, EAST]
+            directions = [SOUTH, EAST, NORTH, WEST]   # seat 0 at the bottom, play passing to the right
         else:
             directions = [NORTH, EAST, SOUTH, WEST]
         _centre(geo, lead, True, HIGH[lead], LOW[lead])
@@ -179,11 +220,14 @@ def _line(geo: Geometry, layout, open_now: set[int]) -> None:
     arms = layout.arms
     # the lead's west half is the pip its L arm touches (or L's value while that arm is empty)
     west = _other(*arms[0][0]) if arms[0] else layout.values[0]
+    if west not in (LOW[lead], HIGH[lead]):
+        west = HIGH[lead]   # a position given by its open ends only: its arms are unknown
     east = LOW[lead] + HIGH[lead] - west
     lead_is_spinner = layout.spinner == lead
     _centre(geo, lead, IS_DOUBLE[lead], west, east)
     edge = 0.5 if IS_DOUBLE[lead] else 1.0
     spinner_at = (0.0, 0.0) if lead_is_spinner else None
+    origin = (-1, -1)
     for end, d in ((0, WEST), (1, EAST)):
         before = len(geo.pieces)
         stop = _arm(geo, layout, end, (edge * d[0], 0.0), d)
@@ -192,17 +236,19 @@ def _line(geo: Geometry, layout, open_now: set[int]) -> None:
             depth = layout.spinner_depth
             p = geo.pieces[before + depth - 1]
             spinner_at = (p.x + p.w / 2, p.y + p.h / 2)
+            origin = (end, depth - 1)
     if spinner_at is not None and len(layout.values) > 2:
         cx, cy = spinner_at
         for end, d in ((2, NORTH), (3, SOUTH)):
-            _end(geo, layout, end, _arm(geo, layout, end, (cx, cy + d[1]), d), d, open_now)
+            _end(geo, layout, end, _arm(geo, layout, end, (cx, cy + d[1]), d), d, open_now, origin)
 
 
 def _trains(geo: Geometry, layout, open_now: set[int]) -> None:
-    """The engine at the left, every train in a row of its own running east (the Mexican last)."""
+    """The engine at the left, level with the middle row; every train in a row of its own running
+    east from the engine's column, three cells apart (the Mexican last)."""
     lead = layout.lead
     n = len(layout.values)
-    geo.pieces.append(Piece(lead, HIGH[lead], LOW[lead], -1, (3 * (n - 1)) / 2 - 1, 1, 2, -1, -1))
+    geo.pieces.append(Piece(lead, HIGH[lead], LOW[lead], -1, 3 * ((n - 1) // 2) - 1, 1, 2, -1, -1))
     for i in range(n):
         stop = _arm(geo, layout, i, (0.0, 3.0 * i), EAST)
         _end(geo, layout, i, stop, EAST, open_now)

@@ -108,6 +108,7 @@ class Layout:
         self.closers[end] = tile
         if tile >= 0:
             self.face_down |= BIT[tile]
+            self.last = tile   # the picture marks the face-down tile as the last one placed
         self._refresh()
 
     def use_only(self, ends: int) -> None:

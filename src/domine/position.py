@@ -98,7 +98,9 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     lay = state.layout
     lay.place_lead(lead)
     for (text, end_name), t in zip(pieces, on_table[1:]):
-        names = lay.end_names()   # asked each time: a spinner laid on a line adds ends
+        names = lay.end_names()   # a spinner line gains its N and S ends as it goes
+        if end_name not in names:
+            raise ValueError(f"{text}: the layout has no end {end_name} (ends: {' '.join(names)})")
         end = names.index(end_name)
         v = lay.values[end]
         hi, lo = HIGH[t], LOW[t]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .game import Game, GameError
 from .games import make_game
@@ -229,12 +229,15 @@ def _deal(game: Game, raw: Any, hand_no: int) -> Deal:
     return Deal(hands, stock=stock, aside=aside)
 
 
-def replay(record: Any, trace: list | None = None) -> ReplayReport:
+def replay(record: Any, trace: list | None = None, visit: Callable | None = None) -> ReplayReport:
     """Verify a record move by move; raise ``RecordError`` at the first fault.
 
     With ``trace`` (a list), every hand is appended to it as it is verified: each
     position's seat to act and legal moves in notation, the move played there, and
     the hand's result and the scores after it (the shape of ``domine replay --json``).
+    With ``visit``, ``visit(hand, move, state)`` is called on every position as it is
+    reached: hand 1, 2, ... in the record's order, move 0 when the hand starts, then
+    after each move (``domine render`` stops the replay there by raising).
     """
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
@@ -270,6 +273,8 @@ def replay(record: Any, trace: list | None = None) -> ReplayReport:
                     raise RecordError(f"context: lot names seat {given.lot}, but there are {game.players}", i)
                 context.lot = given.lot
         state = match.start_hand(_deal(game, raw.get("deal"), i), context)
+        if visit is not None:
+            visit(i, 0, state)
         moves = raw.get("moves", [])
         if not isinstance(moves, list):
             raise RecordError("'moves' must be a list", i)
@@ -290,6 +295,8 @@ def replay(record: Any, trace: list | None = None) -> ReplayReport:
             except MoveError as e:
                 raise RecordError(f"{move_text!r}: {e}", i, j) from None
             total_moves += 1
+            if visit is not None:
+                visit(i, j, state)
         if trace is not None:
             if not state.over:
                 positions.append({"to_act": state.acting_seat(),

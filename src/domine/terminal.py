@@ -18,7 +18,9 @@ from .observation import Observation
 from .moves import (
     CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
 )
-from .tiles import HIGH, LOW, tile_str, tiles_of
+from .tiles import tile_str, tiles_of
+
+PICTURE_WIDTH = 80   # the play screen's table fits this many columns
 
 REASONS = {
     "domino": "went out (domino)",
@@ -32,50 +34,6 @@ REASONS = {
 }
 
 
-def _pair(a: int, b: int) -> str:
-    return f"[{a}|{b}]"
-
-
-def _other(t: int, open_pip: int) -> int:
-    """The half of tile t that is not left open (the half touching the layout)."""
-    return LOW[t] + HIGH[t] - open_pip
-
-
-def arm_text(arm: Sequence[tuple[int, int]], outward_left: bool = False) -> str:
-    """An arm's tiles from the centre outward, the open pip at the far end."""
-    if outward_left:
-        return "".join(_pair(o, _other(t, o)) for t, o in reversed(arm))
-    return "".join(_pair(_other(t, o), o) for t, o in arm)
-
-
-def layout_lines(kind: str, lead: int | None, arms: Sequence[Sequence[tuple[int, int]]],
-                 ends: Sequence[tuple], show_doubles: bool = False) -> list[str]:
-    """Lines describing the table: the line (or the spinner and its arms), then the open ends.
-
-    ``ends`` holds (name, value, length, outer double, closed) as in ``Observation.ends``.
-    """
-    if lead is None:
-        return ["(empty table: the next tile placed is the lead)"]
-    lines = []
-    names = [e[0] for e in ends]
-    if kind in ("line", "spinner"):
-        left = arm_text(arms[0], outward_left=True) if arms else ""
-        right = arm_text(arms[1]) if len(arms) > 1 else ""
-        # The engine opens L with the lead's high half and R with its low half.
-        lead_text = _pair(HIGH[lead], LOW[lead])
-        lines.append(f"{left}{lead_text}{right}")
-        for i in range(2, len(arms)):
-            # The flanks grow from the spinner double, whose pip the arm's first tile touches.
-            pip = _other(*arms[i][0]) if arms[i] else ends[i][1]
-            lines.append(f"{names[i]} arm (off the spinner {pip}-{pip}): {arm_text(arms[i]) or '(empty)'}")
-    else:  # cross: the spinner in the centre, four arms
-        lines.append(f"spinner {tile_str(lead)}")
-        for i, arm in enumerate(arms):
-            lines.append(f"  {names[i]}: {arm_text(arm) or '(empty)'}")
-    lines.append("open ends: " + ends_text(ends, show_doubles))
-    return lines
-
-
 def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
     """'L 6 · R 4'; with ``show_doubles`` an end whose outer tile is a double says so."""
     parts = []
@@ -85,6 +43,321 @@ def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
         else:
             parts.append(f"{name} {value}" + (" (double)" if show_doubles and double else ""))
     return " · ".join(parts)
+
+
+# -- the table as a picture ----------------------------------------------------------------
+# Drawn from ``Layout.geometry()``: a tile along a row is ``[4|2]`` (one line), a tile along a
+# column, or a double lying across a row, is a three-line box (``┌4┐ ├─┤ └2┘``); the last tile
+# placed is ``{4|2}`` or a double-lined box (and reverse video), a face-down tile is shaded
+# (``▒``). Each open end is labelled with its name and the number it needs: ``E:6``; ``(E:6)``
+# while it takes nothing yet (a phase, another seat's arm), ``E:6 dead`` when no tile left can
+# match it, ``E closed`` when a face-down tile closed it. An arm too long for the picture stops
+# at ``E…`` and goes on in a row of its own below, ``E… [6|2][2|5] E:5``; a picture that is a
+# single row (a line) folds into rows instead, ``…`` ending a row that goes on.
+
+LAST_STYLE, FACE_DOWN_STYLE, CUT_STYLE = "bold reverse", "dim", "yellow"
+END_STYLES = {"open": "bold cyan", "waiting": "dim", "dead": "red", "closed": "red"}
+EMPTY_TABLE = "(empty table: the next tile placed is the lead)"
+
+
+def end_label(end) -> tuple[str, str]:
+    """The label of an ``OpenEnd`` and its style: 'E:6', '(E:6)', 'E:6 dead', 'E closed'."""
+    return end.label, END_STYLES[end.state]
+
+
+def _block(p, pw: int) -> list[str]:
+    """The text of one piece: one line along a row, three lines across it."""
+    def pip(v: int) -> str:
+        return "▒" * pw if p.face_down else str(v).rjust(pw)
+    if p.w >= p.h:
+        left, right = ("{", "}") if p.last else ("[", "]")
+        if p.face_down:
+            return [left + "▒" * (2 * pw + 1) + right]
+        return [f"{left}{pip(p.first)}|{pip(p.second)}{right}"]
+    top, mid, bottom, side, bar = ("╔╗", "╠╣", "╚╝", "║", "═") if p.last else ("┌┐", "├┤", "└┘", "│", "─")
+    if p.face_down:
+        return [top[0] + pip(0) + top[1], side + pip(0) + side, bottom[0] + pip(0) + bottom[1]]
+    return [top[0] + pip(p.first) + top[1], mid[0] + bar * pw + mid[1], bottom[0] + pip(p.second) + bottom[1]]
+
+
+def _positions(spans: list[tuple[float, float, int]]) -> tuple[list[float], list[int]]:
+    """Text positions (columns or lines) of the cell coordinates that ``spans`` (a, b, size) use,
+    so that every span gets at least its size and a narrow piece's size sets the bands it covers:
+    narrow spans first, each sharing what it still lacks among its bands not yet set, in
+    proportion to their length (a double across a row gets its extra line above and below the
+    row; a tile under a crosswise double sits in its middle). Bands only ever grow, so no two
+    pieces overlap."""
+    coords = sorted({c for a, b, _ in spans for c in (a, b)})
+    index = {c: i for i, c in enumerate(coords)}
+    size: list[int | None] = [None] * max(len(coords) - 1, 0)
+    for a, b, need in sorted(spans, key=lambda s: (s[1] - s[0], s[0], s[1])):
+        bands = range(index[a], index[b])
+        free = [k for k in bands if size[k] is None]
+        lack = need - sum(size[k] for k in bands if size[k] is not None)
+        if not free:
+            if lack > 0 and bands:
+                widest = max(bands, key=lambda k: coords[k + 1] - coords[k])
+                size[widest] += lack
+            continue
+        lack = max(lack, 0)
+        lengths = [coords[k + 1] - coords[k] for k in free]
+        total = sum(lengths)
+        shares = [lack * x / total for x in lengths]
+        got = [int(s) for s in shares]
+        by_rest = sorted(range(len(free)), key=lambda q: -(shares[q] - got[q]))
+        for q in by_rest[: lack - sum(got)]:
+            got[q] += 1
+        for k, g in zip(free, got):
+            size[k] = g
+    out, at = [], 0
+    for i in range(len(coords)):
+        out.append(at)
+        if i < len(size):
+            at += size[i] or 0
+    return coords, out
+
+
+def _at(coords: list[float], pos: list[int], c: float) -> float:
+    """The text position of cell coordinate ``c``, between the known ones."""
+    from bisect import bisect_left
+    i = bisect_left(coords, c)
+    if i < len(coords) and coords[i] == c:
+        return float(pos[i])
+    if i == 0:
+        return float(pos[0])
+    if i == len(coords):
+        return float(pos[-1])
+    a, b = coords[i - 1], coords[i]
+    return pos[i - 1] + (pos[i] - pos[i - 1]) * (c - a) / (b - a)
+
+
+class _Canvas:
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], tuple[str, str]] = {}
+
+    def free(self, line: int, col: int, n: int) -> bool:
+        return all((line, col + i) not in self.cells for i in range(n))
+
+    def put(self, line: int, col: int, text: str, style: str = "") -> None:
+        for i, ch in enumerate(text):
+            self.cells[(line, col + i)] = (ch, style)
+
+    def lines(self) -> list[Text]:
+        if not self.cells:
+            return []
+        lo_line = min(k[0] for k in self.cells)
+        hi_line = max(k[0] for k in self.cells)
+        lo_col = min(k[1] for k in self.cells)
+        out = []
+        for line in range(lo_line, hi_line + 1):
+            row = sorted((c, v) for (ln, c), v in self.cells.items() if ln == line)
+            text = Text()
+            col, run, run_style = lo_col, "", ""
+            for c, (ch, style) in row:
+                if c > col or style != run_style:
+                    text.append(run, run_style)
+                    run, run_style = " " * (c - col), ""
+                    if style != run_style:
+                        text.append(run)
+                        run, run_style = "", style
+                run += ch
+                col = c + 1
+            text.append(run, run_style)
+            out.append(text)
+        return out
+
+
+def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int) -> list[Text]:
+    """Draw ``pieces`` (geometry ``Piece``s) and ``labels`` ((text, style, x, y, direction)
+    at an end's point, written outwards from it)."""
+    blocks = [_block(p, pw) for p in pieces]
+    xs, cols = _positions([(p.x, p.x + p.w, len(b[0])) for p, b in zip(pieces, blocks)])
+    ys, rows = _positions([(p.y, p.y + p.h, len(b)) for p, b in zip(pieces, blocks)])
+    canvas = _Canvas()
+    for p, block in zip(pieces, blocks):
+        c0, c1 = int(_at(xs, cols, p.x)), int(_at(xs, cols, p.x + p.w))
+        l0, l1 = int(_at(ys, rows, p.y)), int(_at(ys, rows, p.y + p.h))
+        dx, dy = directions.get(p.end, (0, 0))
+        w, h = len(block[0]), len(block)
+        # along its arm a piece keeps to the side of the centre; across it, it is centred
+        col = c0 if dx > 0 else c1 - w if dx < 0 else c0 + (c1 - c0 - w) // 2
+        line = l0 if dy > 0 else l1 - h if dy < 0 else l0 + (l1 - l0 - h) // 2
+        style = LAST_STYLE if p.last else FACE_DOWN_STYLE if p.face_down else ""
+        for i, text in enumerate(block):
+            canvas.put(line + i, col, text, style)
+    for text, style, x, y, (dx, dy) in labels:
+        n = len(text)
+        if dx:
+            line = int(_at(ys, rows, y))
+            edge = int(round(_at(xs, cols, x)))
+            col = edge + 1 if dx > 0 else edge - 1 - n
+            step = (0, dx)
+        else:
+            centre = _at(xs, cols, x)
+            col = int(centre - n / 2 + 0.5)
+            edge = int(round(_at(ys, rows, y)))
+            line = edge if dy > 0 else edge - 1
+            step = (dy, 0)
+        for _ in range(40):   # move outwards past anything in the way
+            if canvas.free(line, col, n):
+                break
+            line, col = line + step[0], col + step[1]
+        canvas.put(line, col, text, style)
+    return canvas.lines()
+
+
+def _pip_width(geo) -> int:
+    top = max([max(p.first, p.second) for p in geo.pieces] + [e.value for e in geo.ends] + [0])
+    return len(str(top))
+
+
+def _width(lines: list[Text]) -> int:
+    return max((t.cell_len for t in lines), default=0)
+
+
+def _laid_east(pieces, direction: tuple[int, int]) -> list:
+    """Pieces of an arm (centre outwards) laid again in a row running east, touching half first."""
+    from dataclasses import replace
+    out, x = [], 0.0
+    for p in pieces:
+        near, far = (p.second, p.first) if direction in ((-1, 0), (0, -1)) else (p.first, p.second)
+        if p.crosswise:
+            out.append(replace(p, first=near, second=far, x=x, y=-1, w=1, h=2))
+            x += 1
+        else:
+            out.append(replace(p, first=near, second=far, x=x, y=-0.5, w=2, h=1))
+            x += 2
+    return out
+
+
+def _fold_row(pieces, first_label, last_label, width: int, pw: int, directions) -> list[Text]:
+    """A row of pieces (sorted west to east) with a label before and after it, folded into
+    rows of at most ``width`` columns, '…' ending a row that goes on and starting the next."""
+    if not pieces:
+        lines = [Text()]
+        for label in (first_label, last_label):
+            if label is not None:
+                if lines[0].cell_len:
+                    lines[0].append(" ")
+                lines[0].append(label[0], label[1])
+        return lines
+    sizes = [len(_block(p, pw)[0]) for p in pieces]
+    lead = len(first_label[0]) + 1 if first_label else 0
+    tail = len(last_label[0]) + 1 if last_label else 0
+    rows: list[list[int]] = [[]]
+    used = lead
+    for i, n in enumerate(sizes):
+        if rows[-1] and used + n + 2 > width:
+            rows.append([])
+            used = 2
+        rows[-1].append(i)
+        used += n
+    while len(rows[-1]) > 1 and used + tail > width:   # the last label must fit too
+        i = rows[-1].pop()
+        rows.append([i])
+        used = 2 + sizes[i]
+    out: list[Text] = []
+    for r, row in enumerate(rows):
+        sub = [pieces[i] for i in row]
+        west = sub[0].x
+        east = sub[-1].x + sub[-1].w
+        axis = sub[0].y + sub[0].h / 2
+        labels = []
+        start = first_label if r == 0 else ("…", CUT_STYLE)
+        end = last_label if r == len(rows) - 1 else ("…", CUT_STYLE)
+        if start is not None:
+            labels.append((start[0], start[1], west, axis, (-1, 0)))
+        if end is not None:
+            labels.append((end[0], end[1], east, axis, (1, 0)))
+        out += _raster(sub, labels, directions, pw)
+    return out
+
+
+def _single_row(geo) -> bool:
+    """Every piece on one horizontal axis and every end pointing along it (a line)."""
+    axes = {p.y + p.h / 2 for p in geo.pieces}
+    return len(axes) == 1 and all(e.direction[1] == 0 for e in geo.ends)
+
+
+def _cut_point(p, direction) -> tuple[float, float]:
+    """Where piece ``p`` (the first one left out of an arm) starts along its arm, on the axis."""
+    dx, dy = direction
+    if dx:
+        return (p.x if dx > 0 else p.x + p.w, p.y + p.h / 2)
+    return (p.x + p.w / 2, p.y if dy > 0 else p.y + p.h)
+
+
+def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
+    """The table drawn from its geometry, at most ``width`` columns wide; the main picture at most
+    ``height`` lines high (its long arms go on in rows below it)."""
+    if not geo.pieces:
+        return [Text(EMPTY_TABLE)]
+    pw = _pip_width(geo)
+    directions = {e.end: e.direction for e in geo.ends}
+    labels = {e.end: end_label(e) for e in geo.ends}
+    if _single_row(geo):
+        pieces = sorted(geo.pieces, key=lambda p: p.x)
+        west = next((labels[e.end] for e in geo.ends if e.direction[0] < 0), None)
+        east = next((labels[e.end] for e in geo.ends if e.direction[0] > 0), None)
+        return _fold_row(pieces, west, east, width, pw, directions)
+    arms: dict[int, list] = {e.end: [] for e in geo.ends}
+    centre = []
+    for p in geo.pieces:
+        (arms.setdefault(p.end, []) if p.end >= 0 else centre).append(p)
+    for arm in arms.values():
+        arm.sort(key=lambda p: p.index)
+    least = {e: 0 for e in arms}
+    for e in geo.ends:
+        if e.origin[0] >= 0:
+            least[e.origin[0]] = max(least[e.origin[0]], e.origin[1] + 1)
+    shown = {e: len(arm) for e, arm in arms.items()}
+    ends = {e.end: e for e in geo.ends}
+    while True:
+        pieces = centre + [p for e, arm in arms.items() for p in arm[: shown[e]]]
+        marks = []
+        for e in geo.ends:
+            arm = arms[e.end]
+            if shown[e.end] < len(arm):
+                x, y = _cut_point(arm[shown[e.end]], e.direction)
+                marks.append((f"{e.name}…", CUT_STYLE, x, y, e.direction))
+            else:
+                marks.append((*labels[e.end], e.x, e.y, e.direction))
+        lines = _raster(pieces, marks, directions, pw)
+        too_wide, too_high = _width(lines) > width, len(lines) > height
+        if not (too_wide or too_high):
+            break
+        axis = 0 if too_wide else 1
+        cuttable = [e for e in arms if e in ends and ends[e].direction[axis] and shown[e] > least[e]]
+        if not cuttable:
+            return _listing(geo, centre, arms, labels, width, pw, directions)
+        shown[max(cuttable, key=lambda e: (shown[e], e))] -= 1
+    for e in geo.ends:
+        rest = arms[e.end][shown[e.end]:]
+        if rest:
+            lines += _fold_row(_laid_east(rest, e.direction), (f"{e.name}…", CUT_STYLE), labels[e.end],
+                               width, pw, {e.end: (1, 0)})
+    return lines
+
+
+def _listing(geo, centre, arms, labels, width, pw, directions) -> list[Text]:
+    """The last resort for a picture that cannot fit: the centre, then every arm as a row."""
+    lines = _fold_row(_laid_east(centre, (1, 0)), ("centre", ""), None, width, pw, {})
+    for e in geo.ends:
+        lines += _fold_row(_laid_east(arms[e.end], e.direction), (e.name, "bold"), labels[e.end],
+                           width, pw, {e.end: (1, 0)})
+    return lines
+
+
+def table_lines(layout, width: int = 80, show_doubles: bool = False, height: int = 21) -> list[Text]:
+    """The table for the play screen: the picture, then its open ends in words."""
+    if layout is None or layout.lead < 0:
+        return [Text(EMPTY_TABLE)]
+    lines = layout_picture(layout.geometry(), width, height)
+    names = layout.end_names()
+    ends = [(names[i], layout.values[i], layout.lengths[i], layout.doubles[i], layout.closed[i])
+            for i in range(len(layout.values))]
+    lines.append(Text("open ends: " + ends_text(ends, show_doubles)))
+    return lines
 
 
 def match_goal(game: Game) -> str:
@@ -150,8 +423,8 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     score_line.append(f"   ({match_goal(game)})", style="dim")
     rows.append(score_line)
     rows.append(Text("Table:", style="bold"))
-    for line in layout_lines(obs.layout_kind, obs.lead, obs.arms, obs.ends, game.ends_by_double):
-        rows.append(Text("  " + line))
+    for line in table_lines(obs.layout, PICTURE_WIDTH - 2, game.ends_by_double):
+        rows.append(Text("  ") + line)
     if game.leftover == "stock":
         reserve = obs.stock_size - obs.drawable
         stock = f"{obs.stock_size} tile{'s' if obs.stock_size != 1 else ''}, {obs.drawable} drawable"

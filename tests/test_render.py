@@ -1,0 +1,349 @@
+"""Pictures of layouts: the geometry, its SVG (parsed with xml.etree), its PNG, and ``domine render``.
+
+``SAMPLES`` are fixed layouts of every class (a line, a cross in its opening, a spinner line
+with both flanks, seat arms, trains with a marker, a figure with a closed arm); the terminal
+picture's tests (tests/test_terminal_picture.py) draw the same ones.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+
+from domine.games import make_game
+from domine.geometry import EAST, NORTH, SOUTH, WEST
+from domine.layout import LAYOUTS
+from domine.position import position
+from domine.render import CELL, PillowMissing, png, scene, svg
+from domine.tiles import HIGH, LOW, parse_tile
+
+from helpers import run
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _lay(kind: str, lead: str, arms: dict[int, str], seats: int = 4, max_pip: int = 6):
+    """A layout of ``kind`` made directly: the lead, then each arm's tiles from the centre out."""
+    game = make_game("bergen", 2, {"set": "double-9"}) if max_pip == 9 else make_game("block", 2)
+    cls = LAYOUTS[kind]
+    lay = cls(game.set_fits, game.set_mask, seats=seats) if kind in ("seat arms", "trains") else \
+        cls(game.set_fits, game.set_mask)
+    lay.place_lead(parse_tile(lead))
+    for end, text in arms.items():
+        for name in text.split():
+            t = parse_tile(name)
+            v = lay.values[end]
+            lay.place(end, t, LOW[t] if HIGH[t] == v else HIGH[t])
+    return lay
+
+
+def sample_line():
+    st = position(make_game("block", 2), [["1-2"], ["3-3"]], lead="4-2",
+                  placed=["2-5 R", "5-5 R", "4-4 L", "4-6 L", "5-1 R"], rest="aside")
+    return st.layout
+
+
+def sample_cross_opening():
+    st = position(make_game("cross", 2), [["1-2"], ["3-3"]], lead="4-4", placed=["4-1 N", "4-6 E"], rest="aside")
+    return st.layout
+
+
+def sample_cross():
+    st = position(make_game("cross", 2), [["1-2"], ["3-3"]], lead="4-4",
+                  placed=["4-1 N", "4-6 E", "4-5 S", "4-2 W", "6-6 E", "1-3 N"], rest="aside")
+    return st.layout
+
+
+def sample_spinner():
+    game = make_game("bergen", 2, {"spinner": "yes", "set": "double-9"})
+    st = position(game, [["1-2"], ["3-9"]], lead="4-2",
+                  placed=["2-5 R", "5-5 R", "5-3 N", "4-8 L", "3-3 N", "3-9 N", "5-1 S"], rest="aside")
+    return st.layout
+
+
+def sample_seat_arms():
+    lay = _lay("seat arms", "5-5", {0: "5-1 1-1 1-4", 1: "5-2", 2: "5-6 6-6 6-0", 3: "5-3 3-4"})
+    lay.use_only(1 << 2)
+    return lay
+
+
+def sample_trains():
+    lay = _lay("trains", "6-6", {0: "6-1 1-1 1-4", 1: "6-2", 3: "6-5 5-5", 4: "6-3 3-0 0-0 0-2"})
+    lay.set_marker(1, True)
+    return lay
+
+
+def sample_figure():
+    lay = _lay("figure", "3-3", {0: "3-1 1-1", 1: "3-2 2-2 2-6", 2: "3-5 5-5", 3: "3-4"})
+    lay.close(3, parse_tile("0-0"))
+    return lay
+
+
+SAMPLES = {
+    "line": sample_line, "cross opening": sample_cross_opening, "cross": sample_cross,
+    "spinner": sample_spinner, "seat arms": sample_seat_arms, "trains": sample_trains, "figure": sample_figure,
+}
+
+
+def placed_tiles(lay) -> Counter:
+    """The face-up tiles of a layout as (low, high) pairs, with how many face-down ones."""
+    tiles = [lay.lead] + [t for arm in lay.arms for t, _ in arm]
+    count = Counter((LOW[t], HIGH[t]) for t in tiles)
+    count["face down"] = sum(1 for c in lay.closers if c >= 0)
+    return +count
+
+
+def tile_groups(doc: str) -> list[ET.Element]:
+    root = ET.fromstring(doc)
+    return [g for g in root.iter(f"{SVG}g") if "tile" in g.get("class", "").split()]
+
+
+# -- the geometry ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_geometry_pieces_do_not_overlap_and_cover_the_layout(name):
+    lay = SAMPLES[name]()
+    geo = lay.geometry()
+    got = Counter("face down" if p.face_down else (min(p.first, p.second), max(p.first, p.second))
+                  for p in geo.pieces)
+    assert got == placed_tiles(lay)
+    for i, a in enumerate(geo.pieces):
+        assert {a.w, a.h} == {1, 2}
+        for b in geo.pieces[i + 1:]:
+            apart = a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+            assert apart, (a, b)
+    assert sum(p.last for p in geo.pieces) == 1
+    assert len(geo.ends) == len(lay.values)
+    json.dumps(geo.to_dict())
+
+
+def test_geometry_directions_and_origins():
+    geo = sample_spinner().geometry()
+    ends = {e.name: e for e in geo.ends}
+    assert [ends[n].direction for n in "LRNS"] == [WEST, EAST, NORTH, SOUTH]
+    assert ends["N"].origin == ends["S"].origin == (1, 1)   # the flanks grow from the 5-5 on R
+    spinner = next(p for p in geo.pieces if p.end == 1 and p.index == 1)
+    assert spinner.crosswise and (spinner.w, spinner.h) == (1, 2)
+    seat = sample_seat_arms().geometry()
+    assert [e.direction for e in seat.ends] == [SOUTH, EAST, NORTH, WEST]   # play passes to the right
+    assert [e.open_now for e in seat.ends] == [False, False, True, False]
+    trains = sample_trains().geometry()
+    assert trains.markers == [1] and [e.marker for e in trains.ends] == [False, True, False, False, False]
+    assert [e.owner for e in trains.ends] == [0, 1, 2, 3, -1]
+
+
+def test_geometry_hides_the_face_down_tile():
+    lay = sample_figure()
+    geo = lay.geometry()
+    (down,) = [p for p in geo.pieces if p.face_down]
+    assert down.tile == -1 and (down.first, down.second) == (-1, -1) and not down.crosswise
+    assert down.last   # closing was the last thing done
+    assert all(p["tile"] != parse_tile("0-0") for p in geo.to_dict()["pieces"])
+    west = geo.ends[3]
+    assert west.closed and west.label == "W closed" and west.state == "closed"
+
+
+def test_end_labels():
+    geo = sample_cross_opening().geometry()
+    assert [e.label for e in geo.ends] == ["(N:1)", "(E:6)", "S:4", "W:4"]
+    line = position(make_game("block", 2), [["1-2"], ["3-3"]], lead="6-6", placed=["6-3 R"]).layout.geometry()
+    # rest="layout": every unnamed tile is on the table, so no 6 is left to match; 3-3 is held
+    assert [e.label for e in line.ends] == ["L:6 dead", "R:3"]
+
+
+def test_position_with_ends_only_draws_its_lead():
+    st = position(make_game("block", 2), [["1-2"], ["3-4"]], ends=[5, 3])
+    geo = st.layout.geometry()
+    assert len(geo.pieces) == 1 and {geo.pieces[0].first, geo.pieces[0].second} <= set(range(7))
+
+
+# -- SVG ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_svg_shows_every_tile_once_at_its_cell(name):
+    lay = SAMPLES[name]()
+    geo = lay.geometry()
+    doc = svg(geo, ["a caption"])
+    groups = tile_groups(doc)
+    assert len(groups) == len(geo.pieces)
+    by_cell = Counter((g.get("data-x"), g.get("data-y"), g.get("data-w"), g.get("data-h")) for g in groups)
+    assert all(n == 1 for n in by_cell.values())
+    # the rectangles are where the cells say, at CELL pixels per cell
+    centre = next(g for g in groups if g.get("data-end") == "centre")
+    rect = centre.find(f"{SVG}rect")
+    ox = float(rect.get("x")) - float(centre.get("data-x")) * CELL
+    oy = float(rect.get("y")) - float(centre.get("data-y")) * CELL
+    seen = Counter()
+    for p in geo.pieces:
+        match = [g for g in groups if (float(g.get("data-x")), float(g.get("data-y"))) == (p.x, p.y)]
+        assert len(match) == 1, p
+        g = match[0]
+        r = g.find(f"{SVG}rect")
+        assert float(r.get("x")) == pytest.approx(p.x * CELL + ox, abs=0.01)
+        assert float(r.get("y")) == pytest.approx(p.y * CELL + oy, abs=0.01)
+        assert float(r.get("width")) == pytest.approx(p.w * CELL - 3, abs=0.01)
+        pips = g.findall(f"{SVG}circle")
+        if p.face_down:
+            assert g.get("data-tile") == "face-down" and "face-down" in g.get("class") and not pips
+            seen["face down"] += 1
+        else:
+            assert g.get("data-tile") == f"{p.first}-{p.second}"
+            assert len(pips) == p.first + p.second     # real pip dots
+            seen[(min(p.first, p.second), max(p.first, p.second))] += 1
+        assert ("last" in g.get("class").split()) == p.last
+    assert seen == placed_tiles(lay)
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_svg_labels_every_end(name):
+    geo = SAMPLES[name]().geometry()
+    root = ET.fromstring(svg(geo))
+    ends = [g for g in root.iter(f"{SVG}g") if g.get("class") == "end"]
+    assert [(g.get("data-end"), g.get("data-value"), g.get("data-state")) for g in ends] == \
+        [(e.name, str(e.value), e.state) for e in geo.ends]
+    assert [g.find(f"{SVG}text").text for g in ends] == [e.label for e in geo.ends]
+
+
+def test_svg_details():
+    geo = sample_trains().geometry()
+    doc = svg(geo)
+    assert "T1:2 marker" in doc
+    root = ET.fromstring(doc)
+    assert root.get("width") and root.get("viewBox").startswith("0 0 ")
+    # crosswise doubles stand across their row
+    doubles = [g for g in tile_groups(doc) if g.get("data-tile") in ("1-1", "5-5", "0-0")]
+    assert doubles and all((g.get("data-w"), g.get("data-h")) == ("1", "2") for g in doubles)
+    sc = scene(geo)
+    assert sc.width > 0 and sc.height > 0
+
+
+def test_svg_of_an_empty_table_is_valid():
+    lay = LAYOUTS["line"](make_game("block", 2).set_fits, make_game("block", 2).set_mask)
+    root = ET.fromstring(svg(lay.geometry(), ["empty"]))
+    assert not [g for g in root.iter(f"{SVG}g") if "tile" in g.get("class", "")]
+
+
+def test_svg_pips_of_double_twelve():
+    game = make_game("bergen", 2, {"spinner": "yes", "set": "double-12"})
+    st = position(game, [["1-2"], ["3-9"]], lead="12-11", placed=["11-10 R", "12-12 L"], rest="aside")
+    groups = tile_groups(svg(st.layout.geometry()))
+    assert sorted(len(g.findall(f"{SVG}circle")) for g in groups) == [21, 23, 24]
+
+
+# -- PNG ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["cross", "figure", "trains"])
+def test_png_is_readable(name, tmp_path):
+    Image = pytest.importorskip("PIL.Image")
+    geo = SAMPLES[name]().geometry()
+    out = tmp_path / "t.png"
+    png(geo, out, ["caption"], scale=1)
+    with Image.open(out) as im:
+        im.load()
+        sc = scene(geo, ["caption"])
+        assert im.format == "PNG" and im.size == (sc.width, sc.height)
+        # the centre tile's middle is ivory, the table's corner is felt
+        centre = next(g for g in sc.groups if g.attrs.get("data-end") == "centre")
+        _, x, y, w, h, *_ = centre.items[0]
+        r, g, b = im.convert("RGB").getpixel((int(x + w / 2 + 3), int(y + 5)))
+        assert min(r, g, b) > 200
+        assert im.convert("RGB").getpixel((1, 1)) == (0x23, 0x63, 0x3F)
+
+
+def test_png_without_pillow_says_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    with pytest.raises(PillowMissing, match=r"domine\[png\]"):
+        png(sample_line().geometry(), tmp_path / "x.png")
+
+
+# -- domine render ------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    rec = tmp_path_factory.mktemp("render") / "m.json"
+    r = run("play", "cross", "--seats", "greedy,greedy,greedy", "--seed", "4", "-o", "target=20",
+            "--record", str(rec), "--quiet")
+    assert r.exit_code == 0
+    return rec
+
+
+def _final_layouts(path):
+    """Every hand's layout after every move, by replaying the record."""
+    from domine.records import load_record, replay
+    out: dict = {}
+    replay(load_record(path), visit=lambda h, m, st: out.__setitem__((h, m), placed_tiles(st.layout)
+                                                                          if st.layout.lead >= 0 else Counter()))
+    return out
+
+
+def test_render_svg_default_is_the_last_position(record, tmp_path):
+    out = tmp_path / "t.svg"
+    r = run("render", str(record), "--svg", str(out))
+    assert r.exit_code == 0 and "Wrote" in r.output
+    data = json.loads(record.read_text())
+    positions = _final_layouts(record)
+    last = (len(data["hands"]), len(data["hands"][-1]["moves"]))
+    groups = tile_groups(out.read_text())
+    got = Counter(tuple(sorted(map(int, g.get("data-tile").split("-")))) for g in groups)
+    assert got == positions[last]
+    assert f"move {last[1]} of {last[1]}" in out.read_text()
+
+
+def test_render_a_chosen_position(record, tmp_path):
+    out = tmp_path / "t.svg"
+    positions = _final_layouts(record)
+    r = run("render", str(record), "--hand", "1", "--move", "7", "--svg", str(out))
+    assert r.exit_code == 0
+    groups = tile_groups(out.read_text())
+    got = Counter(tuple(sorted(map(int, g.get("data-tile").split("-")))) for g in groups)
+    assert got == positions[(1, 7)] and sum(got.values()) >= 1
+    r = run("render", str(record), "--hand", "2", "--move", "0", "--svg", str(out))
+    assert r.exit_code == 0 and len(tile_groups(out.read_text())) == sum(positions[(2, 0)].values())
+
+
+def test_render_png(record, tmp_path):
+    Image = pytest.importorskip("PIL.Image")
+    out = tmp_path / "t.png"
+    r = run("render", str(record), "--hand", "1", "--png", str(out))
+    assert r.exit_code == 0
+    with Image.open(out) as im:
+        assert im.format == "PNG" and im.size[0] > 100
+
+
+def test_render_png_without_pillow(record, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    r = run("render", str(record), "--png", str(tmp_path / "t.png"))
+    assert r.exit_code == 2 and "domine[png]" in r.output and not (tmp_path / "t.png").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--hand", "0"], "--hand 0"),
+    (["--hand", "99"], "--hand 99"),
+    (["--hand", "1", "--move", "-1"], "--move -1"),
+    (["--hand", "1", "--move", "999"], "--move 999"),
+    ([], "give --svg FILE or --png FILE"),
+])
+def test_render_usage_errors(record, tmp_path, args, message):
+    extra = [] if not args or args[0] != "--hand" else ["--svg", str(tmp_path / "t.svg")]
+    r = run("render", str(record), *args, *extra)
+    assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+
+
+def test_render_file_errors(record, tmp_path):
+    r = run("render", str(tmp_path / "missing.json"), "--svg", str(tmp_path / "t.svg"))
+    assert r.exit_code == 2 and "no such file" in r.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("not json")
+    r = run("render", str(bad), "--svg", str(tmp_path / "t.svg"))
+    assert r.exit_code == 2 and "invalid record: not JSON" in r.output
+    data = json.loads(record.read_text())
+    data["hands"][0]["moves"][3] = "0: 9-9"
+    bad.write_text(json.dumps(data))
+    r = run("render", str(bad), "--svg", str(tmp_path / "t.svg"))
+    assert r.exit_code == 2 and "invalid record: hand 1, move 4" in r.output
+    r = run("render", str(record), "--svg", str(tmp_path / "no-such-folder" / "t.svg"))
+    assert r.exit_code == 2 and "does not exist" in r.output
+    r = run("render", str(record), "--svg", str(tmp_path))
+    assert r.exit_code == 2 and "is a directory" in r.output
+    r = run("render", str(record), "--svg", str(tmp_path / "a.svg"), "--png", str(tmp_path / "b.png"))
+    assert r.exit_code == 2 and "one of them" in r.output
