@@ -68,39 +68,27 @@ class Slosh(Game):
     points = PENALTY
     match_end = AfterHands(7, high=False)    # slosh 12, gap 2: a tie for lowest plays on
     places_depend_on_seat = True
+    optional_places = True                   # slosh 7(a): a pass may decline a slosh
 
     def restrict_places(self, layout, seat, history, index):
-        # slosh 7-8: at a turn's start the seat's own arm, and the previous seat's if that
-        # seat's last turn (not the engine's placement) laid nothing on his own arm; after a
-        # slosh only his own; after a tile on his own arm (or the engine) nothing more.
+        # slosh 7-8, read off the last event alone: a turn is the engine, or an own-arm tile,
+        # or a pass, or a slosh followed by one of the last two. So a seat that has just
+        # sloshed has his own arm left, and one whose turn is over has nothing; at a turn's
+        # start he has his own arm, and his predecessor's if that turn ended in a pass (it
+        # laid nothing on that seat's arm, and it was not the engine's placement).
         if layout.lead < 0:
             return
-        own = 1 << seat
-        i = index - 1
-        ends = -1
-        while i >= 0:
-            s, move = history[i]
-            if s != seat:
-                break
-            if move >= DRAW or (move >> 7) & 31 in (seat, LEAD_END):
-                layout.use_only(0)   # his turn is over (a pass ends it as well)
-                return
-            ends = own               # a slosh made: his own arm is left
-            i -= 1
-        if ends < 0:
-            ends = own
-            p = (seat - 1) % layout.seats
-            if i >= 0 and history[i][0] == p:
-                open_to_slosh = True
-                while i >= 0 and history[i][0] == p:
-                    move = history[i][1]
-                    if move < DRAW and (move >> 7) & 31 in (p, LEAD_END):
-                        open_to_slosh = False
-                        break
-                    i -= 1
-                if open_to_slosh:
-                    ends |= 1 << p
-        layout.use_only(ends)
+        if not index:   # a position set up without its history: nobody is open to a slosh
+            layout.use_only(1 << seat)
+            return
+        s, move = history[index - 1]
+        if s == seat:
+            end = (move >> 7) & 31
+            layout.use_only(1 << seat if move < DRAW and end != seat and end != LEAD_END else 0)
+        elif move == PASS and s == (seat - 1) % layout.seats:
+            layout.use_only(1 << seat | 1 << s)
+        else:
+            layout.use_only(1 << seat)
 
     def filter_moves(self, state, seat, moves):
         # slosh 7: sloshing is optional; with no tile for his own arm he may pass instead

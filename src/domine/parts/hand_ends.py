@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..moves import places_tiles
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..hand import HandState
 
@@ -93,7 +95,6 @@ class TurnsWithoutTile(HandEnd):
         return False
 
     def after_pass(self, state, seat):
-        from ..moves import places_tiles
         history = state.history
         i = len(history) - 1
         turns = 0
