@@ -48,6 +48,7 @@ SPECS = {
     "grape": dict(players=4, options={}, seed=19),
     "two-hander": dict(players=2, options={"start": 25}, seed=3),
     "troli": dict(players=5, options={"target": 20}, seed=5),
+    "slosh": dict(players=4, options={}, seed=1),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -85,6 +86,10 @@ EXPECTED = {
     "two-hander": ([("domino", [0, -4]), ("blocked", [-4, 0]), ("domino", [0, -3]), ("domino", [0, 0]),
                     ("domino", [0, -5]), ("domino", [0, 0]), ("domino", [0, -13])], [21, 0], [1], False),
     "troli": ([("domino", [9, 18, 6, 6, 0]), ("domino", [0, 5, 7, 19, 18])], [9, 23, 13, 25, 18], [0], False),
+    # slosh: seven hands, one per engine 4-4 ... 3-3, each seat adding his own pips
+    "slosh": ([("domino", [11, 18, 0, 15]), ("domino", [9, 11, 5, 0]), ("domino", [0, 11, 22, 21]),
+               ("blocked", [19, 15, 34, 43]), ("domino", [6, 0, 32, 27]), ("blocked", [33, 8, 12, 21]),
+               ("blocked", [4, 2, 37, 9])], [82, 65, 142, 136], [1], False),
 }
 
 
