@@ -4,9 +4,10 @@ A turn starts with the seat's first action and ends when the declaration says:
 after one tile (the default), when nothing more fits (Blitz), at the seat's
 ``stop`` (lightning), after the placement a double owes (two-hander, troli),
 right after a draw (two-by-two), or once the game leaves the seat no place to use
-(slosh: a tile on the previous seat's arm, then one on his own). When the rest of a turn becomes impossible the
-turn simply ends, with no move (general 23b); a turn that cannot even start is
-a pass, a discard (grape), or a skipped turn (OpenSpiel's block).
+(slosh: a tile on the previous seat's arm, then one on his own, or a pass). When
+the rest of a turn becomes impossible the turn simply ends, with no move (general
+23b); a turn that cannot even start is a pass, a discard (grape), or a skipped
+turn (OpenSpiel's block).
 """
 
 from __future__ import annotations
