@@ -79,16 +79,19 @@ class Slosh(Game):
         if layout.lead < 0:
             return
         if not index:   # a position set up without its history: nobody is open to a slosh
-            layout.use_only(1 << seat)
-            return
-        s, move = history[index - 1]
-        if s == seat:
-            end = (move >> 7) & 31
-            layout.use_only(1 << seat if move < DRAW and end != seat and end != LEAD_END else 0)
-        elif move == PASS and s == (seat - 1) % layout.seats:
-            layout.use_only(1 << seat | 1 << s)
+            ends = 1 << seat
         else:
-            layout.use_only(1 << seat)
+            s, move = history[index - 1]
+            if s == seat:
+                end = (move >> 7) & 31
+                ends = 1 << seat if move < DRAW and end != seat and end != LEAD_END else 0
+            elif move == PASS and s == (seat - 1) % layout.seats:
+                ends = 1 << seat | 1 << s
+            else:
+                ends = 1 << seat
+        if ends != layout.usable:   # Layout.use_only, inline: this runs at every step
+            layout.usable = ends
+            layout._refresh()
 
     def filter_moves(self, state, seat, moves):
         # slosh 7: sloshing is optional; with no tile for his own arm he may pass instead
