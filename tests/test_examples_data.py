@@ -21,7 +21,10 @@ one or more of these keys, checked or done in this order:
 
 A ``position`` either lists the open ``ends`` (a line, as if played up to there)
 or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
-``"closed": ["W 0-0"]`` (see ``domine.position``).
+``"closed": ["W 0-0"]`` (see ``domine.position``). A position may also give the public
+``history`` that led to it, for rules that read it (who may be sloshed): events
+``"seat:move"`` with the move ``pass``, ``draw`` or a placement ``"4-5 A3"`` (a third
+word gives the pip left open, where it matters); they are recorded, not played.
 
 ``match`` examples give ``scores`` after ``hands_played`` hands (and optionally the
 hands' ``winners``, for streaks) and the verdict: ``"over": false`` or the winners.
@@ -37,10 +40,10 @@ import pytest
 from domine.games import make_game
 from domine.hand import Deal, HandContext
 from domine.match import Match
-from domine.moves import IllegalMove
+from domine.moves import DRAW, PASS, IllegalMove, place
 from domine.position import position
 from domine.results import HandResult
-from domine.tiles import parse_tile, tile_str, tiles_of
+from domine.tiles import HIGH, parse_tile, tile_str, tiles_of
 
 FOLDER = Path(__file__).parent / "data" / "examples"
 FILES = sorted(FOLDER.glob("*.json"))
@@ -77,11 +80,27 @@ def setup(ex):
                     _tiles(game, d.get("aside", [])))
         return game, Match(game, seed=0, context=context).start_hand(deal, context)
     p = ex["position"]
-    return game, position(game, hands=p["hands"], ends=p.get("ends"), lead=p.get("lead"),
-                          placed=p.get("placed", ()), closed=p.get("closed", ()), stock=p.get("stock", ()),
-                          layout=p.get("layout", ()), to_act=p.get("to_act", 0), lengths=p.get("lengths"),
-                          doubles=p.get("doubles"), rest=p.get("rest", "layout"), context=context,
-                          last_placer=p.get("last_placer"))
+    state = position(game, hands=p["hands"], ends=p.get("ends"), lead=p.get("lead"),
+                     placed=p.get("placed", ()), closed=p.get("closed", ()), stock=p.get("stock", ()),
+                     layout=p.get("layout", ()), to_act=p.get("to_act", 0), lengths=p.get("lengths"),
+                     doubles=p.get("doubles"), rest=p.get("rest", "layout"), context=context,
+                     last_placer=p.get("last_placer"))
+    state.history.extend(_history_event(game, state, text) for text in p.get("history", ()))
+    return game, state
+
+
+def _history_event(game, state, text: str) -> tuple[int, int]:
+    """An event of a position's ``history``: ``"seat:move"``, recorded as it was made."""
+    seat, _, move = text.partition(":")
+    words = move.split()
+    if words[0] == "pass":
+        return int(seat), PASS
+    if words[0] == "draw":
+        return int(seat), DRAW
+    t = parse_tile(words[0], game.max_pip)
+    end = state.layout.end_names().index(words[1].upper())
+    open_pip = int(words[2]) if len(words) > 2 else HIGH[t]
+    return int(seat), place(t, end, open_pip)
 
 
 def run_step(game, state, step: dict, where: str) -> None:

@@ -54,6 +54,7 @@ SPECS = {
     "sevastopol": dict(players=4, options={"target": 30}, seed=3),
     "sevastopol-star": dict(players=3, options={"variant": True, "target": 30}, seed=1),
     "homo-homini-lupus": dict(players=4, options={"hands": 2}, seed=1),
+    "slosh": dict(players=4, options={}, seed=1),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -109,6 +110,10 @@ EXPECTED = {
                         [0, 22, 39], [2], False),
     "homo-homini-lupus": ([("closed", [-215.0, 75.0, 25.0, 115.0]), ("closed", [25.0, 115.0, 55.0, -195.0])],
                           [-190.0, 190.0, 80.0, -80.0], [1], False),
+    # slosh: seven hands, one per engine 4-4 ... 3-3, each seat adding his own pips
+    "slosh": ([("domino", [11, 18, 0, 15]), ("domino", [9, 11, 5, 0]), ("domino", [0, 11, 22, 21]),
+               ("blocked", [19, 15, 34, 43]), ("domino", [6, 0, 32, 27]), ("blocked", [33, 8, 12, 21]),
+               ("blocked", [4, 2, 37, 9])], [82, 65, 142, 136], [1], False),
 }
 
 

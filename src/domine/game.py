@@ -282,6 +282,9 @@ class Game:
     #: the ends a seat may use depend on the seat (an arm per seat, trains): the game
     #: says which in ``restrict_places``, for the engine and for ``Knowledge`` alike
     places_depend_on_seat = False
+    #: some places are optional: a seat may pass while a tile of his fits one (slosh's
+    #: slosh); the game's ``filter_moves`` offers that pass, ``ruled_out`` says what it proves
+    optional_places = False
 
     def restrict_places(self, layout: Layout, seat: int, history: list, index: int) -> None:
         """Tell ``layout`` which ends ``seat`` may use at event ``index`` of ``history`` (a

@@ -456,6 +456,12 @@ class HandState:
             self.owed = False
         self.placed_in_turn += 1
         self.drawn = 0
+        if turn.continues == "while places":
+            # the game's restrict_places has narrowed the seat's places after this tile: with
+            # none left the turn is over; else he places again, or passes where nothing fits
+            if not self.layout.targets:
+                self._end_turn()
+            return
         can_draw = self.owed and self.drawable > 0
         if not (hand & self.layout.playable) and not can_draw:
             self._end_turn()   # the rest of the turn is impossible: it ends with no move

@@ -24,6 +24,9 @@ and plays the best one (ties broken by its own seeded ``random.Random``):
   against what the others are expected to hold;
 * **points on play** (Bergen): the header the move scores, and the header the
   next player could answer with;
+* **places per seat** (an arm per seat): another seat is judged by the ends it may
+  use (its own and the public ones), so a tile laid on someone else's arm (a slosh)
+  weighs what it leaves him there;
 * **wild tiles** (matadors): kept while an ordinary placement exists, less so
   when they are heavy and the hand is almost done;
 * **announcements** (Jedan Kamen): the announced variant always;
@@ -76,7 +79,8 @@ WEIGHTS: dict[str, float] = {
 class _Tables:
     """Per game: what the bot reads over and over, built once."""
 
-    __slots__ = ("game", "fits", "value", "rigid", "wild", "nvals", "header", "pip_factor", "kind")
+    __slots__ = ("game", "fits", "value", "rigid", "wild", "nvals", "header", "pip_factor", "kind",
+                 "per_seat")
 
     def __init__(self, game: Game):
         self.game = game
@@ -93,6 +97,7 @@ class _Tables:
         self.header = _header_function(game)
         self.pip_factor = game.pip_weight
         self.kind = game.layout_kind
+        self.per_seat = game.places_depend_on_seat     # others judged by the ends they may use
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -299,7 +304,8 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
     p_all = 1.0
     blocking = 0.0
     for s, partner, near, held, poss, size, mean in ctx.others:
-        f = (poss & playable).bit_count()
+        theirs = _seat_places(after_layout, s) if tab.per_seat else playable
+        f = (poss & theirs).bit_count()
         p = p_cannot_play(size, f, held)
         p_all *= p
         if partner:
@@ -329,6 +335,15 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
             return score + w["domino"]   # the match is won on the spot
         score -= _header_threat(ctx, after_layout, open_values, b) * w["threat"]
     return score
+
+
+def _seat_places(layout, seat: int) -> int:
+    """Tiles that fit the ends ``seat`` owns or anyone may use (an arm per seat, trains)."""
+    m = 0
+    for i, owner in enumerate(layout.owners):
+        if owner == seat or owner < 0:
+            m |= layout.accepts(i)
+    return m
 
 
 def _dead(fits: list[int], open_values: list[int], table: int, set_mask: int) -> bool:

@@ -35,7 +35,7 @@ from .moves import (
     kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles, tile_of,
 )
 from .parts.conventions import LastTileAnnouncement
-from .parts.turns import ONE_TILE
+from .parts.turns import AT_WILL, WHILE_FITS
 from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
 
 _GAMES: dict[tuple, Game] = {}
@@ -115,7 +115,9 @@ class Knowledge:
         announcing = any(isinstance(c, LastTileAnnouncement) for c in game.conventions)
         lead_drawer = -1
         previous = (-1, PASS)
-        chain = game.turn.continues != ONE_TILE
+        # a turn that ends by itself once nothing fits (a turn "while places" ends when the
+        # game leaves no place, which says nothing about the tiles held)
+        chain = game.turn.continues in (WHILE_FITS, AT_WILL)
         owes = game.turn.again_after_double
         history = self.obs.history
         per_seat = game.places_depend_on_seat

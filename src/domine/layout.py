@@ -497,6 +497,39 @@ class SeatArms(Layout):
     def place_class(self, i: int) -> int:
         return i   # every arm is somebody's: never the same place as another
 
+    def _refresh(self) -> None:
+        # every arm is a place of its own, so nothing merges: only the usable arms are
+        # looked at (the game narrows them at every step of a turn, so this runs often)
+        if self.lead < 0:
+            self.targets, self.playable = [], 0
+            return
+        targets: list[tuple[int, int, int]] = []
+        playable = 0
+        values = self.values
+        u = self.usable & ((1 << len(values)) - 1)
+        if type(self).accepts is Layout.accepts:   # an open arm takes what matches its end
+            fits, closed = self.fits, self.closed
+            while u:
+                low = u & -u
+                u ^= low
+                i = low.bit_length() - 1
+                if not closed[i]:
+                    m = fits[values[i]]
+                    targets.append((i, values[i], m))
+                    playable |= m
+        else:
+            accepts, set_mask = self.accepts, self.set_mask
+            while u:
+                low = u & -u
+                u ^= low
+                i = low.bit_length() - 1
+                m = accepts(i) & set_mask
+                if m:
+                    targets.append((i, values[i], m))
+                    playable |= m
+        self.targets = targets
+        self.playable = playable
+
 
 class Trains(SeatArms):
     """Mexican Train: the engine double, a personal train per seat (``T0`` …) and the public

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .layout import LEAD_END
+from .layout import ALL_ENDS, LEAD_END
 from .moves import (
     ANNOUNCE, CLOSE, DECLINE, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
     AmbiguousMove, IllegalMove, MalformedMove, is_place, tile_of,
@@ -323,6 +323,12 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
         return "you must play a pair: one tile on each end"
     if state.turn.pairs and state.hands[seat].bit_count() > 1:
         return "a single tile may be played only by a player holding one tile"
+    lay = state.layout
+    if not BIT[t] & lay.playable and lay.usable != ALL_ENDS and BIT[t] & lay.reachable():
+        # places per seat: it fits an end this seat may not use now (slosh, trains)
+        names = lay.end_names()
+        mine = ", ".join(f"{names[i]}={lay.values[i]}" for i in lay.open_indices()) or "none"
+        return f"{tile_str(t)} fits no end you may use now (yours now: {mine})"
     if not BIT[t] & state.layout.playable:
         if state.layout.in_opening() and BIT[t] & state.layout.reachable():
             return state.layout.opening_rule()   # it matches an arm that may not grow yet

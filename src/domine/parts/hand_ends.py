@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..moves import places_tiles
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..hand import HandState
 
@@ -91,6 +93,35 @@ class PassesInARow(HandEnd):
         if self.all_closed and state.layout.lead >= 0 and all(state.layout.closed):
             return "closed"
         return None
+
+
+class TurnsWithoutTile(HandEnd):
+    """The hand ends after ``count`` turns in a row in which no tile was laid (slosh: a pass
+    that follows the seat's own placement in the same turn ends a turn that laid a tile).
+
+    A turn is a run of one seat's events in the history; never blocked otherwise.
+    """
+
+    inline = False
+
+    def __init__(self, count: int):
+        self.count = count
+
+    def blocked(self, state):
+        return False
+
+    def after_pass(self, state, seat):
+        history = state.history
+        i = len(history) - 1
+        turns = 0
+        while i >= 0 and turns < self.count:
+            s = history[i][0]
+            while i >= 0 and history[i][0] == s:
+                if places_tiles(history[i][1]):
+                    return None
+                i -= 1
+            turns += 1
+        return "blocked" if turns >= self.count else None
 
 
 class PlayedOut(HandEnd):

@@ -2,10 +2,12 @@
 
 A turn starts with the seat's first action and ends when the declaration says:
 after one tile (the default), when nothing more fits (Blitz), at the seat's
-``stop`` (lightning), after the placement a double owes (two-hander, troli), or
-right after a draw (two-by-two). When the rest of a turn becomes impossible the
-turn simply ends, with no move (general 23b); a turn that cannot even start is
-a pass, a discard (grape), or a skipped turn (OpenSpiel's block).
+``stop`` (lightning), after the placement a double owes (two-hander, troli),
+right after a draw (two-by-two), or once the game leaves the seat no place to use
+(slosh: a tile on the previous seat's arm, then one on his own, or a pass). When
+the rest of a turn becomes impossible the turn simply ends, with no move (general
+23b); a turn that cannot even start is a pass, a discard (grape), or a skipped
+turn (OpenSpiel's block).
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from dataclasses import dataclass
 ONE_TILE = "one tile"
 WHILE_FITS = "while fits"       # keep placing while anything fits (Blitz)
 AT_WILL = "at will"             # place more, or stop (lightning)
+#: the turn goes on while the game leaves the seat a place to use (``Game.restrict_places``
+#: narrows them as the turn goes); a step where none of his tiles fits is a pass, a move
+WHILE_PLACES = "while places"
 
 
 @dataclass(frozen=True)
