@@ -276,3 +276,12 @@ def test_python_dash_m():
     p = subprocess.run([sys.executable, "-m", "domine", "list", "--json"], capture_output=True, text=True,
                        timeout=60)
     assert p.returncode == 0 and json.loads(p.stdout)
+
+
+def test_points_on_play_are_shown_as_they_are_made():
+    r = run("play", "all-fives", "--seats", "greedy,greedy", "--seed", "3", "-o", "target=30")
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    # the lead 6-4 counts 10 at once
+    at = next(i for i, line in enumerate(lines) if line.startswith("seat 0 (greedy): 6-4"))
+    assert lines[at + 1].strip() == "scores on play: seat 0 +10"

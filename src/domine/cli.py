@@ -30,7 +30,7 @@ from .moves import DECLINE, DRAW, PASS, MoveError, kind
 from .records import RecordError, load_record, match_record, options_given, replay, save_record
 from .simulate import Simulation, simulate
 from .terminal import (
-    PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, match_goal, move_line, scores_text, seat_name,
+    PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, points_str, match_goal, move_line, scores_text, seat_name,
     table_lines, winners_text,
 )
 from .tiles import tile_str, tiles_of
@@ -277,6 +277,14 @@ class TerminalMatch:
         self.out.print(move_line(state, seat, move, self.kinds, show_draws=self.spectating,
                                  out_of_turn=out_of_turn, viewer=self.viewer))
 
+    def show_points_on_play(self, state: HandState, before: list) -> None:
+        """Points a move scored on the spot (Bergen's headers, All Fives' count), as they are made."""
+        if self.quiet or state.hand_points == before:
+            return
+        made = [f"{self.game.team_name(t)} {'+' if now > was else ''}{points_str(now - was)}"
+                for t, (was, now) in enumerate(zip(before, state.hand_points)) if now != was]
+        self.out.print(f"  scores on play: {', '.join(made)}", style="green", markup=False)
+
     def hand_end(self, state: HandState) -> None:
         result = state.result
         totals = self.match.scores
@@ -373,8 +381,10 @@ class TerminalMatch:
                 else:
                     move = self.human_move(state, seat)
                 start = len(state.history)
+                before = state.hand_points[:]
                 state.apply(move)
                 self.show_move(state, seat, state.history[start][1], out_of_turn)
+                self.show_points_on_play(state, before)
                 for actor, event in state.history[start + 1:]:   # forced events the move led to
                     self.show_move(state, actor, event, False)
             match.finish_hand()

@@ -364,10 +364,13 @@ def match_goal(game: Game) -> str:
     return game.match_end.describe()
 
 
+def points_str(v) -> str:
+    """Points as people write them: halves are floats (homo-homini-lupus), whole ones without ".0"."""
+    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+
+
 def scores_text(game: Game, scores: Sequence[int]) -> str:
-    # points in halves are floats (homo-homini-lupus): whole ones are shown without ".0"
-    return " · ".join(f"{game.team_name(t)} {int(v) if isinstance(v, float) and v.is_integer() else v}"
-                      for t, v in enumerate(scores))
+    return " · ".join(f"{game.team_name(t)} {points_str(v)}" for t, v in enumerate(scores))
 
 
 def seat_name(seat: int, kinds: Sequence[str], viewer: int | None = None) -> str:
