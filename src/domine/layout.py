@@ -470,6 +470,38 @@ class SpinnerLine(Layout):
     def opening_rule(self) -> str:
         return "the spinner's ends open only once both its sides hold a tile"
 
+    def _refresh(self) -> None:
+        # accepts and place_class written out in one pass: this runs after every placement
+        if self.lead < 0:
+            self.targets, self.playable = [], 0
+            return
+        values, lengths, closed, doubles = self.values, self.lengths, self.closed, self.doubles
+        fits, set_mask, usable = self.fits, self.set_mask, self.usable
+        after = self.flanks == "after sides"
+        spun = self.spinner >= 0
+        flanks_open = len(values) > 2 and (not after or self.sides_filled())
+        by_double = self.ends_by_double
+        targets: list[tuple[int, int, int]] = []
+        playable = 0
+        seen = []
+        for i in range(len(values)):
+            if closed[i] or not usable >> i & 1 or (i >= 2 and not flanks_open):
+                continue
+            v = values[i]
+            if i < 2:
+                cls = -1 if not (spun and after and lengths[i]) else i
+            else:
+                cls = -2 if not lengths[i] else i
+            key = (cls, v, doubles[i] if by_double else False)
+            if key in seen:
+                continue
+            seen.append(key)
+            m = fits[v] & set_mask
+            targets.append((i, v, m))
+            playable |= m
+        self.targets = targets
+        self.playable = playable
+
     def in_opening(self) -> bool:
         return self.flanks == "after sides" and self.spinner >= 0 and not self.sides_filled()
 
