@@ -347,3 +347,14 @@ def test_render_file_errors(record, tmp_path):
     assert r.exit_code == 2 and "is a directory" in r.output
     r = run("render", str(record), "--svg", str(tmp_path / "a.svg"), "--png", str(tmp_path / "b.png"))
     assert r.exit_code == 2 and "one of them" in r.output
+
+
+PICTURES = sorted((__import__("pathlib").Path(__file__).parent.parent / "docs" / "pictures").glob("*.json"))
+
+
+@pytest.mark.parametrize("record", PICTURES, ids=[p.stem for p in PICTURES])
+def test_the_documented_pictures_are_drawn_from_records_that_replay(record, tmp_path):
+    out = tmp_path / "p.svg"
+    r = run("render", str(record), "--hand", "1", "--svg", str(out))
+    assert r.exit_code == 0, r.output
+    assert out.read_text(encoding="utf-8") == record.with_suffix(".svg").read_text(encoding="utf-8")
