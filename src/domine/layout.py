@@ -65,6 +65,13 @@ class Layout:
         self.arms = [[] for _ in range(n)]
         self.owners = owners if owners is not None else [-1] * n
 
+    def _open_centre(self, tile: int, ends: int, owners: list[int] | None) -> None:
+        """The lead is a double in the centre with ``ends`` arms (a spinner, an engine)."""
+        self.lead = self.spinner = self.last = tile
+        self.mask |= BIT[tile]
+        self._open_ends([HIGH[tile]] * ends, IS_DOUBLE[tile], owners)
+        self._refresh()
+
     def _add_end(self, value: int, dbl: bool, owner: int = -1) -> None:
         self.values.append(value)
         self.lengths.append(0)
@@ -269,10 +276,7 @@ class Cross(Layout):
         self.sides = sides
 
     def place_lead(self, tile: int, low_first: bool = False) -> None:
-        self.lead = self.spinner = self.last = tile
-        self.mask |= BIT[tile]
-        self._open_ends([HIGH[tile]] * self.sides, IS_DOUBLE[tile])
-        self._refresh()
+        self._open_centre(tile, self.sides, None)
 
     def place(self, end: int, tile: int, open_pip: int) -> None:
         self.mask |= BIT[tile]
@@ -332,7 +336,14 @@ class Figure(Cross):
     double of its outer number; nothing else until it is complete (or the arm is closed)."""
 
     kind = "figure"
-    __slots__ = ()
+    __slots__ = ("sides_first",)
+
+    def __init__(self, fits, set_mask, ends_by_double: bool = False, sides: int = 4, sides_first: bool = False):
+        super().__init__(fits, set_mask, ends_by_double, sides)
+        self.sides_first = sides_first   # an arm's double only once every side holds a tile
+
+    def _doubles_open(self) -> bool:
+        return not (self.sides_first and 0 in self.lengths)
 
     def _arm_done(self, i: int) -> bool:
         return self.closed[i] or self.lengths[i] >= 2
@@ -351,6 +362,7 @@ class Figure(Cross):
             return
         values, lengths, closed, fits = self.values, self.lengths, self.closed, self.fits
         opening = self.in_opening()
+        doubles_open = self._doubles_open()
         usable, set_mask = self.usable, self.set_mask
         targets: list[tuple[int, int, int]] = []
         playable = 0
@@ -365,7 +377,7 @@ class Figure(Cross):
                         continue   # the empty sides are one place
                     side = True
                     m = fits[v]
-                elif n == 1:
+                elif n == 1 and doubles_open:
                     m = _DOUBLE_BIT[v]
                 else:
                     continue
@@ -379,6 +391,9 @@ class Figure(Cross):
         self.playable = playable
 
     def opening_rule(self) -> str:
+        if self.sides_first:
+            return "until the figure is complete, only a tile on an empty side may be played, and an arm's " \
+                "own double once every side holds a tile"
         return "until the figure is complete, only a tile on an empty side or an arm's own double may be played"
 
     def accepts(self, i: int) -> int:
@@ -388,7 +403,7 @@ class Figure(Cross):
         if self.in_opening():
             if n == 0:
                 return self.fits[self.values[i]]
-            if n == 1:
+            if n == 1 and self._doubles_open():
                 return BIT[double(self.values[i])]
             return 0
         return self.fits[self.values[i]]
@@ -519,10 +534,7 @@ class SeatArms(Layout):
         self.seats = seats
 
     def place_lead(self, tile: int, low_first: bool = False) -> None:
-        self.lead = self.spinner = self.last = tile
-        self.mask |= BIT[tile]
-        self._open_ends([HIGH[tile]] * self.seats, IS_DOUBLE[tile], list(range(self.seats)))
-        self._refresh()
+        self._open_centre(tile, self.seats, list(range(self.seats)))
 
     place = Cross.place
 

@@ -72,14 +72,7 @@ def position(
     for t in layout_tiles:
         mask |= BIT[t]
     lay.mask = mask
-    lay._refresh()
-    state.to_act = to_act
-    state.lead_mask = 0
-    state.lead_draw = ""
-    state.last_placer = last_placer
-    state._update_special()
-    state._check_end()
-    return state
+    return _ready(state, to_act, last_placer)
 
 
 def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to_act, rest, context,
@@ -114,7 +107,12 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     for t in layout_tiles + (others if rest == "layout" else []):
         extra |= BIT[t]
     lay.mask |= extra
-    lay._refresh()
+    return _ready(state, to_act, last_placer)
+
+
+def _ready(state: HandState, to_act: int, last_placer: int | None) -> HandState:
+    """The position's layout complete: the seat to act, and the hand's end checked at once."""
+    state.layout._refresh()
     state.to_act = to_act
     state.lead_mask = 0
     state.lead_draw = ""

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from ..game import TARGET, Game, Option
 from ..hand import NOBODY
-from ..layout import Figure
 from ..moves import DRAW, KIND_MASK, PASS, IllegalMove, close
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import Turn
-from ..tiles import BIT, double, tile_str
+from ..tiles import double, tile_str
 
 
 class FigureBlocked(HandEnd):
@@ -30,34 +29,6 @@ class FigureBlocked(HandEnd):
     def blocked(self, state):
         return state.drawable <= 0 and not state.in_hands & state.layout.playable \
             and not state.layout.waiting_for_double()
-
-
-class SidesFirstFigure(Figure):
-    """The ``sides_first`` variant: an arm takes its double only once all four sides are filled."""
-
-    __slots__ = ()
-
-    def accepts(self, i: int) -> int:
-        if self.closed[i]:
-            return 0
-        n = self.lengths[i]
-        if self.in_opening():
-            if n == 0:
-                return self.fits[self.values[i]]
-            if n == 1 and 0 not in self.lengths:
-                return BIT[double(self.values[i])]
-            return 0
-        return self.fits[self.values[i]]
-
-    def _refresh(self) -> None:
-        Figure._refresh(self)
-        if 0 in self.lengths:   # a side is empty: only the sides take tiles
-            self.targets = [t for t in self.targets if self.lengths[t[0]] == 0]
-            self.playable = self.targets[0][2] if self.targets else 0
-
-    def opening_rule(self) -> str:
-        return "until the figure is complete, only a tile on an empty side may be played, and an arm's own " \
-            "double once every side holds a tile"
 
 
 class FourCrosses(Game):
@@ -85,12 +56,8 @@ class FourCrosses(Game):
 
     def configure(self, options):
         super().configure(options)
-        self.sides_first = bool(options.get("sides_first"))
+        self.layout_params = {"sides_first": bool(options.get("sides_first"))}
 
-    def new_layout(self):
-        if self.sides_first:
-            return SidesFirstFigure(self.set_fits, self.set_mask, self.ends_by_double)
-        return super().new_layout()
 
     def on_turn_start(self, state, seat):
         """Rule 9: after a full round of passes with nothing drawable, close every arm that
