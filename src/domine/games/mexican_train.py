@@ -25,7 +25,7 @@ from ..parts.leads import LeadRule, holder
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import AT_WILL, ONE_TILE, Turn
-from ..tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, double
+from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, double
 
 #: a seat's marker put out on its own train (rule 5): a public forced event, made by the game
 MARKER = register_kind("marker", 10, forced=True)
@@ -196,22 +196,6 @@ class EngineLead(LeadRule):
             raise ValueError("the engine is neither dealt nor in the boneyard")
 
 
-def _targets(ends: int, no_doubles: bool, values: list[int], fits: list[int]) -> tuple[list, int]:
-    """``MexicanTrains._refresh`` on plain values: (end, value, accepted) per train, and their union."""
-    targets = []
-    playable = 0
-    while ends:
-        low = ends & -ends
-        ends ^= low
-        i = low.bit_length() - 1
-        v = values[i]
-        m = fits[v] & NOT_DOUBLES if no_doubles else fits[v]
-        if m:
-            targets.append((i, v, m))
-            playable |= m
-    return targets, playable
-
-
 class TrainsBlocked(HandEnd):
     """Rule 12: the boneyard is empty and no hand holds a tile for the oldest open double,
     or, with none open, for any train end (whoever may use it). Doubles laid in the turn
@@ -278,6 +262,8 @@ class MexicanTrain(Game):
         if self.engine_from_hands:
             self.first_lead = EngineLead(from_hands=True)             # 16f
         # the set less each engine, in id order: what the deal shuffles (rule 3)
+        self._trains_of = [tuple(i for i in range(self.players + 1) if m >> i & 1)
+                           for m in range(1 << (self.players + 1))]
         self._without = {double(e): [t for t in range(91) if t != double(e)] for e in range(13)}
         self.turn = Turn(continues=AT_WILL if self.starter_run else ONE_TILE, again_after_double=True,
                          draw_limit=None if options["draw_until_playable"] else 1)   # 16a, 16d
@@ -359,9 +345,9 @@ class MexicanTrain(Game):
     def playout(self, state, rnd):
         """The engine's turn, written out for this game alone: the same moves, events and
         layout as ``legal_moves``/``apply_unchecked`` with the same ``rnd`` (tests hold it to
-        that), several times faster. The trains a seat may use are kept as a bitmask and the
-        layout's targets are rebuilt once, at the end; each step names the engine code it
-        mirrors."""
+        that), several times faster. The trains a seat may use are kept as a bitmask, what each
+        train accepts as a list, and the layout's targets are rebuilt once, at the end; each
+        step names the engine code it mirrors."""
         legal, apply = state.legal_moves, state.apply_unchecked
         while state.special:   # before the engine lies (16f: drawing for it)
             if state.over:
@@ -394,12 +380,15 @@ class MexicanTrain(Game):
         mex = 1 << n
         free, starter, satisfy, one_double = self.free_first_turn, self.starter_run, \
             self.satisfy_immediately, self.one_double
-        low_pip, high_pip = LOW, HIGH
-        ends, nod = lay.usable, lay.no_doubles
+        pips, is_double, bit = PIPS, IS_DOUBLE, BIT
+        following = [(x + 1) % n for x in range(n)]
+        ends, nod = lay.usable & lay.all_ends, lay.no_doubles
 
-        targets, playable = _targets(ends, nod, values, fits)
+        accs = [fits[v] for v in values]     # what each train accepts (doubles too)
+        trains = self._trains_of   # ends mask -> the trains in it, in order
+        use = [a & NOT_DOUBLES for a in accs] if nod else accs
         outcome = None   # (reason, out seat) once the round is over
-        finished = None  # the fold's fields of the last turn that ended
+        done_before = done   # the fold's done before the last turn that ended
         # the fold's turn boundary (an event of a seat other than the turn's) is taken at the
         # turn's start: the same for every question restrict_places answers
         if seat != ts:
@@ -412,17 +401,16 @@ class MexicanTrain(Game):
             # legal_moves
             hand = restrict or hands[seat]
             count = 0
-            if hand & playable:
-                for _, _, acc in targets:
-                    count += (hand & acc).bit_count()
+            for k in trains[ends]:
+                count += (hand & use[k]).bit_count()
             stop = at_will and count and placed_in_turn and not owed
             can_draw = not count and drawable > 0 and drawn < limit and not restrict
             i = int(rnd() * (count + 1 if stop or can_draw else count or 1))
             end_turn = failed = stopped = False
             if i < count:
                 # apply_unchecked: a placement (Trains.place, Cross.place)
-                for e, v, acc in targets:
-                    m = hand & acc
+                for e in trains[ends]:
+                    m = hand & use[e]
                     c = m.bit_count()
                     if i < c:
                         while i:
@@ -432,11 +420,11 @@ class MexicanTrain(Game):
                     i -= c
                 b = m & -m
                 t = b.bit_length() - 1
-                o = low_pip[t] + high_pip[t] - v
+                o = pips[t] - values[e]
                 hand = hands[seat] ^ b
                 hands[seat] = hand
                 in_hands ^= b
-                dbl = IS_DOUBLE[t]
+                dbl = is_double[t]
                 if e in pending:
                     pending.remove(e)
                 if dbl:
@@ -444,6 +432,7 @@ class MexicanTrain(Game):
                 mask |= b
                 last = t
                 values[e] = o
+                accs[e] = fits[o]
                 lengths[e] += 1
                 doubles[e] = dbl
                 arms[e].append((t, o))
@@ -480,7 +469,10 @@ class MexicanTrain(Game):
                             ends = own
                         else:
                             ends = own | (marked & ~own) | mex
-                    targets, playable = _targets(ends, nod, values, fits)
+                    use = [a & NOT_DOUBLES for a in accs] if nod else accs
+                    playable = 0
+                    for k in trains[ends]:
+                        playable |= use[k]
                     owed = dbl        # _continue_turn
                     placed_in_turn += 1
                     drawn = 0
@@ -495,11 +487,14 @@ class MexicanTrain(Game):
                 t = stock[stock_pos]
                 stock_pos += 1
                 drawable -= 1
-                b = BIT[t]
+                b = bit[t]
                 hands[seat] |= b
                 in_hands |= b
                 drawn += 1
                 append((seat, DRAW | t))
+                playable = 0
+                for k in trains[ends]:
+                    playable |= use[k]
                 if b & playable:
                     restrict = b
                 elif placed_in_turn and drawable <= 0 and not hands[seat] & playable:
@@ -512,9 +507,9 @@ class MexicanTrain(Game):
                 if failed:
                     append((seat, MARKER))
                     marked |= 1 << seat
-                finished = (done, placed, first_own, doubled, last_double, last_end)
+                done_before = done
                 done |= 1 << seat
-                seat = (seat + 1) % n
+                seat = following[seat]
                 ts = seat
                 placed = 0
                 first_own = doubled = last_double = False
@@ -529,18 +524,7 @@ class MexicanTrain(Game):
                 else:
                     ends = own | (marked & ~own) | mex
                 nod = False
-                targets = []
-                playable = 0
-                u = ends
-                while u:
-                    low = u & -u
-                    u ^= low
-                    k = low.bit_length() - 1
-                    v = values[k]
-                    m = fits[v]
-                    if m:
-                        targets.append((k, v, m))
-                        playable |= m
+                use = accs
                 if stopped:
                     continue                                # no end check after a stop
             # _check_end: rule 12
@@ -563,8 +547,22 @@ class MexicanTrain(Game):
         lay._refresh()
         # the layout's fold as restrict_places would leave it after the last event
         if history[-1][0] != seat:   # the last turn ended: its seat's turn is the fold's
-            done, placed, first_own, doubled, last_double, last_end = finished
+            done = done_before
             ts = history[-1][0]
+            k = len(history)
+            while k and history[k - 1][0] == ts:
+                k -= 1
+            placed = 0
+            first_own = doubled = last_double = False
+            for _, ev in history[k:]:
+                if not ev & KIND_MASK and (ev >> 7) & 31 != LEAD_END:
+                    e = (ev >> 7) & 31
+                    if not placed:
+                        first_own = e == ts
+                    placed += 1
+                    last_double = is_double[ev & 127]
+                    last_end = e
+                    doubled = doubled or last_double
         for s in range(n):
             if (marked >> s & 1) != (lay.marked >> s & 1):
                 lay.set_marker(s, bool(marked >> s & 1))
