@@ -11,6 +11,7 @@ one or more of these keys, checked or done in this order:
 - ``"play"``: a move text, or a list of them, applied by the acting seat;
 - ``"ends"``: the open ends' values, in end order;
 - ``"hand"``: ``{"seat": [tiles]}`` each seat's tiles, as a set;
+- ``"sizes"``: ``{"hands": [counts per seat], "stock": drawable tiles}`` (either part alone);
 - ``"hand_points"``: points scored so far in the hand, per team;
 - ``"over"``: whether the hand is over;
 - ``"result"``: a subset of the hand result's JSON (reason, points, winners, hand_values, ...);
@@ -18,7 +19,9 @@ one or more of these keys, checked or done in this order:
 
 A ``position`` either lists the open ``ends`` (a line, as if played up to there)
 or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
-``"closed": ["W 0-0"]`` (see ``domine.position``).
+``"closed": ["W 0-0"]`` (see ``domine.position``), and ``"table"`` says what the tiles do not,
+in the game's words (``Game.set_position``: mexican-train's markers and seats past their
+first turn).
 
 ``match`` examples give ``scores`` after ``hands_played`` hands (and optionally the
 hands' ``winners``, for streaks) and the verdict: ``"over": false`` or the winners.
@@ -78,7 +81,7 @@ def setup(ex):
                           placed=p.get("placed", ()), closed=p.get("closed", ()), stock=p.get("stock", ()),
                           layout=p.get("layout", ()), to_act=p.get("to_act", 0), lengths=p.get("lengths"),
                           doubles=p.get("doubles"), rest=p.get("rest", "layout"), context=context,
-                          last_placer=p.get("last_placer"))
+                          last_placer=p.get("last_placer"), table=p.get("table"))
 
 
 def run_step(game, state, step: dict, where: str) -> None:
@@ -104,6 +107,12 @@ def run_step(game, state, step: dict, where: str) -> None:
     for seat, tiles in step.get("hand", {}).items():
         assert sorted(tile_str(t) for t in tiles_of(state.hands[int(seat)])) == \
             sorted(tile_str(t) for t in _tiles(game, tiles)), f"{where}: hand of seat {seat}"
+    if "sizes" in step:
+        sizes = step["sizes"]
+        if "hands" in sizes:
+            assert [h.bit_count() for h in state.hands] == sizes["hands"], f"{where}: hand sizes"
+        if "stock" in sizes:
+            assert state.drawable == sizes["stock"], f"{where}: drawable stock"
     if "hand_points" in step:
         assert state.hand_points == step["hand_points"], f"{where}: points on play"
     if "over" in step:

@@ -300,6 +300,11 @@ class Game:
         seat's view of it: public events only), with ``layout.use_only``. Games whose
         places depend on the seat override this; the engine calls it at every turn's start."""
 
+    def set_position(self, state: HandState, table: dict) -> None:
+        """Set up what a position (``domine.position``) says beyond its tiles, in the game's own
+        words: ``table`` (mexican-train: markers, seats past their first turn). None by default."""
+        raise GameError(f"{self.id} positions take no table ({', '.join(table)})")
+
     def ruled_out(self, event_kind: int, playable: int) -> int:
         """Tiles a seat shows it does not hold by an event of ``event_kind``, when the
         tiles in ``playable`` fitted (general 10-12): what ``Knowledge`` may infer.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from itertools import starmap
 
-from ..game import Game, Option
+from ..game import Game, GameError, Option
 from ..hand import Deal
 from ..layout import LEAD_END, Trains
 from ..moves import DRAW, KIND_MASK, PASS, STOP, TURN_UP, register_kind
@@ -293,6 +293,8 @@ class MexicanTrain(Game):
 
     # -- which trains a seat may use (rules 6, 8, 10, 16a-c, 16g) -----------------------------
     def restrict_places(self, layout, seat, history, index):
+        if not index and not layout.started and layout.lead >= 0:
+            layout.started = True   # a position set up without a history (domine.position)
         c = layout.cursor
         if c != index:
             if c > index:
@@ -327,6 +329,20 @@ class MexicanTrain(Game):
         else:
             ends = own | (layout.marked & ~own) | (1 << layout.seats)  # rule 10a
         layout.restrict(ends, self.one_double)                         # 16c
+
+    def set_position(self, state, table):
+        """A position's ``table``: ``markers`` (seats whose marker is out) and ``played`` (seats
+        past their first turn of the round)."""
+        unknown = set(table) - {"markers", "played"}
+        if unknown:
+            raise GameError(f"{self.id} positions know markers and played, not {', '.join(sorted(unknown))}")
+        lay = state.layout
+        lay.started = True
+        for s in table.get("markers", ()):
+            lay.set_marker(s, True)
+        for s in table.get("played", ()):
+            lay.done |= 1 << s
+        state.restrict_places(state.to_act)
 
     def on_turn_end(self, state, seat):
         """Rule 5: a turn that ends without the placement it owed puts out the seat's marker:
