@@ -48,6 +48,7 @@ SPECS = {
     "grape": dict(players=4, options={}, seed=19),
     "two-hander": dict(players=2, options={"start": 25}, seed=3),
     "troli": dict(players=5, options={"target": 20}, seed=5),
+    "mexican-train": dict(players=2, options={}, seed=3),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -85,6 +86,13 @@ EXPECTED = {
     "two-hander": ([("domino", [0, -4]), ("blocked", [-4, 0]), ("domino", [0, -3]), ("domino", [0, 0]),
                     ("domino", [0, -5]), ("domino", [0, 0]), ("domino", [0, -13])], [21, 0], [1], False),
     "troli": ([("domino", [9, 18, 6, 6, 0]), ("domino", [0, 5, 7, 19, 18])], [9, 23, 13, 25, 18], [0], False),
+    # mexican-train: the full 13 rounds, engines 12-12 down to 0-0, seats 0 and 1 starting in
+    # turn; hand 2 ends with seat 0 holding only 0-0 (0 points); hands 6-8 and 10 are blocked.
+    "mexican-train": ([("domino", [14, 0]), ("domino", [0, 0]), ("domino", [0, 94]), ("domino", [0, 59]),
+                       ("domino", [65, 0]), ("blocked", [90, 99]), ("blocked", [42, 16]),
+                       ("blocked", [107, 142]), ("domino", [2, 0]), ("blocked", [28, 94]),
+                       ("domino", [61, 0]), ("domino", [0, 67]), ("domino", [54, 0])],
+                      [463, 571], [0], False),
 }
 
 
