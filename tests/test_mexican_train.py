@@ -179,3 +179,16 @@ def test_a_marker_event_follows_every_failed_turn_and_only_those():
                 elif s2 != s:
                     assert not failed
             match.finish_hand()
+
+
+def test_the_layout_copy_keeps_every_field():
+    """MexicanTrains writes its copy out for speed: it must keep every slot of its classes."""
+    from domine.layout import _own_slots
+    game = make_game("mexican-train", 3)
+    state = position(game, context=HandContext(hand_number=4), **EX3)
+    state.apply(state.parse_move("4-4 T0"))
+    lay = state.layout
+    other = lay.copy()
+    for name in _own_slots(type(lay)):
+        assert getattr(other, name) == getattr(lay, name), name
+    assert other.markers is not lay.markers and other.pending is not lay.pending

@@ -25,7 +25,7 @@ from ..parts.leads import LeadRule, holder
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import AT_WILL, ONE_TILE, Turn
-from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, double
+from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, double, set_size
 
 #: a seat's marker put out on its own train (rule 5): a public forced event, made by the game
 MARKER = register_kind("marker", 10, forced=True)
@@ -68,6 +68,15 @@ class MexicanTrains(Trains):
         self.last_end = -1
         self.no_doubles = False
         self.all_ends = (1 << (seats + 1)) - 1
+
+    def _copy_extra(self, source: "MexicanTrains") -> None:
+        # written out (Layout's generic copy walks the slots): observations copy the layout
+        self.seats, self.markers, self.pending = source.seats, source.markers[:], source.pending[:]
+        self.cursor, self.started, self.done, self.marked = source.cursor, source.started, source.done, source.marked
+        self.turn_seat, self.placed, self.first_own, self.doubled = \
+            source.turn_seat, source.placed, source.first_own, source.doubled
+        self.last_double, self.last_end, self.no_doubles, self.all_ends = \
+            source.last_double, source.last_end, source.no_doubles, source.all_ends
 
     def set_marker(self, seat: int, on: bool) -> None:
         self.markers[seat] = on
@@ -261,10 +270,11 @@ class MexicanTrain(Game):
             self.double_blank_value = 50                              # 16e
         if self.engine_from_hands:
             self.first_lead = EngineLead(from_hands=True)             # 16f
-        # the set less each engine, in id order: what the deal shuffles (rule 3)
+        # the trains in each mask of ends, in order (the playout's targets)
         self._trains_of = [tuple(i for i in range(self.players + 1) if m >> i & 1)
                            for m in range(1 << (self.players + 1))]
-        self._without = {double(e): [t for t in range(91) if t != double(e)] for e in range(13)}
+        # the set less each engine, in id order: what the deal shuffles (rule 3)
+        self._without = {double(e): [t for t in range(set_size(12)) if t != double(e)] for e in range(13)}
         self.turn = Turn(continues=AT_WILL if self.starter_run else ONE_TILE, again_after_double=True,
                          draw_limit=None if options["draw_until_playable"] else 1)   # 16a, 16d
 
