@@ -393,6 +393,7 @@ class MexicanTrain(Game):
         n = state.n
         seat = state.to_act
         self.restrict_places(lay, seat, history, len(history))
+        cursor = len(history)
         # the fold of restrict_places, kept in locals (the layout's own is brought up to date
         # by score_hand at the end)
         marked, done, ts, placed = lay.marked, lay.done, lay.turn_seat, lay.placed
@@ -467,19 +468,18 @@ class MexicanTrain(Game):
                 restrict = 0
                 if e == seat:
                     marked &= ~(1 << seat)
-                if not placed:
-                    first_own = e == seat
-                placed += 1
-                last_double = dbl
-                last_end = e
-                if dbl:
-                    doubled = True
                 if not hand:
                     outcome = ("domino", seat)
                     break
                 if not dbl and not at_will:
                     end_turn = True   # restrict_places leaves no train (rule 9c), _continue_turn ends it
                 else:
+                    # the fold's turn fields: only a turn that goes on asks them (the end rebuilds them)
+                    if not placed:
+                        first_own = e == seat
+                    placed += 1
+                    if dbl:
+                        doubled = True
                     # restrict_places in the middle of a turn
                     own = 1 << seat
                     first = not done >> seat & 1
@@ -536,9 +536,8 @@ class MexicanTrain(Game):
                 done_before = done
                 done |= 1 << seat
                 seat = following[seat]
-                ts = seat
                 placed = 0
-                first_own = doubled = last_double = False
+                doubled = False
                 drawn = restrict = placed_in_turn = 0
                 owed = False
                 # restrict_places at a turn's start, and the layout's _refresh
@@ -571,24 +570,36 @@ class MexicanTrain(Game):
         lay.mask, lay.last = mask, last
         lay.usable, lay.no_doubles = ends, nod
         lay._refresh()
-        # the layout's fold as restrict_places would leave it after the last event
-        if history[-1][0] != seat:   # the last turn ended: its seat's turn is the fold's
+        # the layout's fold as restrict_places would leave it after the last event: the turn
+        # of the last event's seat (ended, or cut short by the end of the round)
+        ts = history[-1][0]
+        if ts != seat:
             done = done_before
-            ts = history[-1][0]
-            k = len(history)
-            while k and history[k - 1][0] == ts:
-                k -= 1
+        k = len(history)
+        while k and history[k - 1][0] == ts:
+            k -= 1
+        if k < cursor:
+            # the turn began before this loop: the fold's fields at its start hold its beginning
+            placed, first_own, doubled, last_double, last_end = \
+                lay.placed, lay.first_own, lay.doubled, lay.last_double, lay.last_end
+            k = cursor
+        else:
             placed = 0
             first_own = doubled = last_double = False
-            for _, ev in history[k:]:
-                if not ev & KIND_MASK and (ev >> 7) & 31 != LEAD_END:
-                    e = (ev >> 7) & 31
-                    if not placed:
-                        first_own = e == ts
-                    placed += 1
-                    last_double = is_double[ev & 127]
-                    last_end = e
-                    doubled = doubled or last_double
+        for _, ev in history[k:]:
+            if not ev & KIND_MASK and (ev >> 7) & 31 != LEAD_END:
+                e = (ev >> 7) & 31
+                if not placed:
+                    first_own = e == ts
+                placed += 1
+                last_double = is_double[ev & 127]
+                doubled = doubled or last_double
+        last_end = lay.last_end   # the end of the last placement, whoever made it
+        for k in range(len(history) - 1, cursor - 1, -1):
+            ev = history[k][1]
+            if not ev & KIND_MASK:
+                last_end = (ev >> 7) & 31
+                break
         for s in range(n):
             if (marked >> s & 1) != (lay.marked >> s & 1):
                 lay.set_marker(s, bool(marked >> s & 1))
