@@ -14,6 +14,7 @@ one or more of these keys, checked or done in this order:
   ``"S ?"`` for an end closed with no tile);
 - ``"stock"``: the tiles left in the stock, in drawing order (the reserve last);
 - ``"hand"``: ``{"seat": [tiles]}`` each seat's tiles, as a set;
+- ``"sizes"``: ``{"hands": [counts per seat], "stock": drawable tiles}`` (either part alone);
 - ``"hand_points"``: points scored so far in the hand, per team;
 - ``"over"``: whether the hand is over;
 - ``"result"``: a subset of the hand result's JSON (reason, points, winners, hand_values, ...);
@@ -21,7 +22,9 @@ one or more of these keys, checked or done in this order:
 
 A ``position`` either lists the open ``ends`` (a line, as if played up to there)
 or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
-``"closed": ["W 0-0"]`` (see ``domine.position``). A position may also give the public
+``"closed": ["W 0-0"]`` (see ``domine.position``); ``"table"`` says what the tiles do not,
+in the game's words (``Game.set_position``: mexican-train's markers and seats past their
+first turn). A position may also give the public
 ``history`` that led to it, for rules that read it (who may be sloshed): events
 ``"seat:move"`` with the move ``pass``, ``draw`` or a placement ``"4-5 A3"`` (a third
 word gives the pip left open, where it matters); they are recorded, not played.
@@ -84,7 +87,7 @@ def setup(ex):
                      placed=p.get("placed", ()), closed=p.get("closed", ()), stock=p.get("stock", ()),
                      layout=p.get("layout", ()), to_act=p.get("to_act", 0), lengths=p.get("lengths"),
                      doubles=p.get("doubles"), rest=p.get("rest", "layout"), context=context,
-                     last_placer=p.get("last_placer"))
+                     last_placer=p.get("last_placer"), table=p.get("table"))
     state.history.extend(_history_event(game, state, text) for text in p.get("history", ()))
     return game, state
 
@@ -136,6 +139,12 @@ def run_step(game, state, step: dict, where: str) -> None:
     for seat, tiles in step.get("hand", {}).items():
         assert sorted(tile_str(t) for t in tiles_of(state.hands[int(seat)])) == \
             sorted(tile_str(t) for t in _tiles(game, tiles)), f"{where}: hand of seat {seat}"
+    if "sizes" in step:
+        sizes = step["sizes"]
+        if "hands" in sizes:
+            assert [h.bit_count() for h in state.hands] == sizes["hands"], f"{where}: hand sizes"
+        if "stock" in sizes:
+            assert state.drawable == sizes["stock"], f"{where}: drawable stock"
     if "hand_points" in step:
         assert state.hand_points == step["hand_points"], f"{where}: points on play"
     if "over" in step:

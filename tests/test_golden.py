@@ -55,6 +55,7 @@ SPECS = {
     "sevastopol-star": dict(players=3, options={"variant": True, "target": 30}, seed=1),
     "homo-homini-lupus": dict(players=4, options={"hands": 2}, seed=1),
     "slosh": dict(players=4, options={}, seed=1),
+    "mexican-train": dict(players=2, options={}, seed=3),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -114,6 +115,13 @@ EXPECTED = {
     "slosh": ([("domino", [11, 18, 0, 15]), ("domino", [9, 11, 5, 0]), ("domino", [0, 11, 22, 21]),
                ("blocked", [19, 15, 34, 43]), ("domino", [6, 0, 32, 27]), ("blocked", [33, 8, 12, 21]),
                ("blocked", [4, 2, 37, 9])], [82, 65, 142, 136], [1], False),
+    # mexican-train: the full 13 rounds, engines 12-12 down to 0-0, seats 0 and 1 starting in
+    # turn; hand 2 ends with seat 0 holding only 0-0 (0 points); hands 6-8 and 10 are blocked.
+    "mexican-train": ([("domino", [14, 0]), ("domino", [0, 0]), ("domino", [0, 94]), ("domino", [0, 59]),
+                       ("domino", [65, 0]), ("blocked", [90, 99]), ("blocked", [42, 16]),
+                       ("blocked", [107, 142]), ("domino", [2, 0]), ("blocked", [28, 94]),
+                       ("domino", [61, 0]), ("domino", [0, 67]), ("domino", [54, 0])],
+                      [463, 571], [0], False),
 }
 
 

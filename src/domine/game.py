@@ -149,6 +149,7 @@ class Game:
         self.tile_values = [self.tile_value(t) for t in range(set_size(self.max_pip))]
         self.plain_values = self.tile_values == PIPS[:set_size(self.max_pip)]
         self.hooks = self._hooks()
+        self.own_playout = type(self).playout is not Game.playout
         self.keeps_rules_state = bool(self.conventions) or \
             type(self).new_rules_state is not Game.new_rules_state
         rules = [self.first_lead] + ([self.later_lead] if self.later_lead is not None else [])
@@ -215,6 +216,11 @@ class Game:
             return Deal(hands, rest, [])
         return Deal(hands, [], rest)
 
+    def deal_for(self, rng: random.Random, context: HandContext | None) -> Deal:
+        """The deal of the hand ``context`` describes (``Match`` asks this): ``deal`` unless the
+        deal depends on the hand (mexican-train takes the round's engine out first)."""
+        return self.deal(rng)
+
     def tile_value(self, tile: int) -> int:
         """A tile's value in a hand (general 14): its pips, unless the game says otherwise."""
         if tile == 0:
@@ -268,6 +274,12 @@ class Game:
         from .moves import IllegalMove
         raise IllegalMove(f"{move!r} is not a move a seat can make")
 
+    def playout(self, state: HandState, rnd) -> None:
+        """Finish ``state`` with uniformly random moves, exactly as ``HandState.play_random``
+        would with the same ``rnd`` (same moves, history and result): a game whose turns the
+        engine's inline loop does not cover may give its own fast loop here (mexican-train)."""
+        raise NotImplementedError
+
     def points_on_play(self, layout: Layout, end: int, tile: int) -> int:
         """Points for ``tile`` just laid on ``end`` of ``layout`` (as it is after it; none by
         default): the protocol of points on play. The game's own scoring and the heuristic
@@ -290,6 +302,11 @@ class Game:
         """Tell ``layout`` which ends ``seat`` may use at event ``index`` of ``history`` (a
         seat's view of it: public events only), with ``layout.use_only``. Games whose
         places depend on the seat override this; the engine calls it at every turn's start."""
+
+    def set_position(self, state: HandState, table: dict) -> None:
+        """Set up what a position (``domine.position``) says beyond its tiles, in the game's own
+        words: ``table`` (mexican-train: markers, seats past their first turn). None by default."""
+        raise GameError(f"{self.id} positions take no table ({', '.join(table)})")
 
     def ruled_out(self, event_kind: int, playable: int) -> int:
         """Tiles a seat shows it does not hold by an event of ``event_kind``, when the

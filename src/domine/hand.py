@@ -155,7 +155,7 @@ class HandState:
         self.owed = False     # a placement owed after a double (two-hander, troli)
         self.placed_in_turn = 0
         self.lead_mask = 0
-        self.lead_draw = ""   # "", "first" (lead the tile drawn) or "until_double"
+        self.lead_draw = ""   # "", "first" (lead the tile drawn), "until_double" or "in turn"
         self.lead_was_drawn = False
         self.locked = [0] * n
         self.skips = [0] * n
@@ -236,6 +236,9 @@ class HandState:
         """
         legal, apply = self.legal_moves, self.apply_unchecked
         by_rnd = choosers is None
+        if by_rnd and self.game.own_playout:
+            self.game.playout(self, rnd)   # the game's own loop, move for move the same (Game.playout)
+            return
         if by_rnd:
             def pick(seat, moves):
                 return moves[int(rnd() * len(moves))]
@@ -510,10 +513,15 @@ class HandState:
         self._check_end()
 
     def _lead_draw(self, seat: int, t: int) -> None:
-        if self.lead_draw == "first" or IS_DOUBLE[t]:
+        in_turn = self.lead_draw == "in turn"
+        if self.lead_draw == "first" or (BIT[t] & self.lead_mask if in_turn else IS_DOUBLE[t]):
             self.lead_draw = ""
             self.lead_mask = BIT[t]
             self.lead_was_drawn = True
+        elif in_turn:
+            # the seats draw one tile each in turn until one draws a tile of lead_mask, which
+            # the rule knows is in the stock (mexican-train 16f: the engine nobody was dealt)
+            self.to_act = (seat + 1) % self.n
         elif self.drawable <= 0:
             # Nobody can draw a double for the lead: the next seat holding one leads it.
             self.lead_draw = ""

@@ -135,10 +135,11 @@ class Knowledge:
                 previous = (seat, move)
                 continue
             if seat == NOBODY:
-                if k == TURN_UP:   # troli 3(b): nobody was dealt a double
+                if k == TURN_UP:   # troli 3(b): nobody was dealt a double (the lead rule says)
+                    shown = game.lead_rule(self.obs.context).turn_up_shows
                     for s in range(n):
-                        if s != me:
-                            self._forbid_dealt(s, DOUBLES_MASK)
+                        if s != me and shown:
+                            self._forbid_dealt(s, shown)
                     layout.place_lead(tile_of(move), low_first=True)
                     self.turned_up = tile_of(move)
                 previous = (seat, move)
@@ -148,7 +149,11 @@ class Knowledge:
                 # a turn that could go on (chained, or a double owing another tile) ended by
                 # itself, without a stop: nothing fitted any more
                 p = previous[0]
+                if per_seat:   # the ends p could still use, not those of the seat acting now
+                    game.restrict_places(layout, p, history, index)
                 self._forbid(p, layout.playable, locked[p] if turns[p] <= lock_until[p] else None)
+                if per_seat:
+                    game.restrict_places(layout, seat, history, index)
             if not out_of_turn(move) and k not in (SKIP, DECLINE) and seat != mover:
                 turns[seat] += 1          # a new real turn (a lock may start mid-turn: two-hander 5)
                 mover = seat
@@ -185,8 +190,8 @@ class Knowledge:
                         self.slots[seat].append(_Slot(forbidden=game.set_mask & ~BIT[t], draw_position=position))
                     self.stock_draws.append((seat, t))
                 else:
-                    if layout.lead < 0:
-                        self._forbid(seat, DOUBLES_MASK)     # one draws for the lead only without a double
+                    if layout.lead < 0:   # one draws for the lead only without a double (as a rule)
+                        self._forbid(seat, game.lead_rule(self.obs.context).lead_draw_shows)
                     else:
                         self._forbid(seat, game.ruled_out(DRAW, layout.playable), spare)
                         self._at_most_one(seat, game.at_most_one(DRAW, layout, len(self.slots[seat])))

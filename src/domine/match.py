@@ -56,10 +56,10 @@ class Match:
         ctx = context or self.context()
         game = self.game
         if deal is None:
-            deal = game.deal(self.rng)
+            deal = game.deal_for(self.rng, ctx)
             if game.redeals:
                 while game.needs_redeal([_mask(h) for h in deal.hands], ctx):
-                    deal = game.deal(self.rng)   # general rule 18: reshuffle, same seats
+                    deal = game.deal_for(self.rng, ctx)   # general rule 18: reshuffle, same seats
         self.current = game.new_hand(deal, ctx)
         return self.current
 

@@ -9,6 +9,9 @@ For layouts with a shape (a cross, a figure, seat arms, trains) give the tiles
 instead: ``lead="4-4", placed=["4-1 N", "4-6 E", "6-6 E"]`` lays them with the
 layout's own rules of geometry (each tile against the end it names, its matching
 half inwards), and ``closed=["W 3-4"]`` closes ends face down.
+
+What the tiles do not say (mexican-train's markers, the seats past their first turn) is
+``table``, a dict the game reads in its own words (``Game.set_position``).
 """
 
 from __future__ import annotations
@@ -40,13 +43,14 @@ def position(
     rest: str = "layout",
     context: HandContext | None = None,
     last_placer: int | None = None,
+    table: dict | None = None,
 ) -> HandState:
     hand_tiles = [_tiles(game, h) for h in hands]
     stock_tiles = _tiles(game, stock)
     layout_tiles = _tiles(game, layout)
     if lead is not None:
         return _built(game, hand_tiles, stock_tiles, layout_tiles, _tiles(game, [lead])[0], placed, closed,
-                      to_act, rest, context, last_placer)
+                      to_act, rest, context, last_placer, table)
     if ends is None:
         raise ValueError("a position needs its open ends, or its lead and placed tiles")
     named = {t for h in hand_tiles for t in h} | set(stock_tiles) | set(layout_tiles)
@@ -72,11 +76,11 @@ def position(
     for t in layout_tiles:
         mask |= BIT[t]
     lay.mask = mask
-    return _ready(state, to_act, last_placer)
+    return _ready(state, to_act, last_placer, table)
 
 
 def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to_act, rest, context,
-           last_placer) -> HandState:
+           last_placer, table=None) -> HandState:
     """A position whose layout is laid tile by tile from ``lead`` and ``placed``."""
     from .tiles import HIGH, LOW
     pieces = [(text.split()[0], text.split()[1].upper()) for text in placed]
@@ -107,10 +111,10 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     for t in layout_tiles + (others if rest == "layout" else []):
         extra |= BIT[t]
     lay.mask |= extra
-    return _ready(state, to_act, last_placer)
+    return _ready(state, to_act, last_placer, table)
 
 
-def _ready(state: HandState, to_act: int, last_placer: int | None) -> HandState:
+def _ready(state: HandState, to_act: int, last_placer: int | None, table: dict | None) -> HandState:
     """The position's layout complete: the seat to act, and the hand's end checked at once."""
     state.layout._refresh()
     state.to_act = to_act
@@ -118,5 +122,7 @@ def _ready(state: HandState, to_act: int, last_placer: int | None) -> HandState:
     state.lead_draw = ""
     state.last_placer = last_placer
     state._update_special()
+    if table:
+        state.game.set_position(state, table)
     state._check_end()
     return state

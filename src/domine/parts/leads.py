@@ -35,6 +35,11 @@ def heaviest_tile(mask: int) -> int:
 
 
 class LeadRule:
+    #: what the events of the lead show a bot (``domine.knowledge``): tiles nobody was dealt
+    #: when the lead is turned up, and tiles a seat drawing for the lead does not hold
+    turn_up_shows = 0
+    lead_draw_shows = DOUBLES_MASK
+
     def choose(self, state: "HandState") -> None:
         raise NotImplementedError
 
@@ -185,6 +190,8 @@ class FixedSeat(LeadRule):
 class HeaviestDoubleElseTurnUp(LeadRule):
     """Troli: the heaviest double leads; with none dealt, the first set-aside tile is
     turned face up as the lead, nobody's, and seat (hand - 1) mod N plays first."""
+
+    turn_up_shows = DOUBLES_MASK   # a tile is turned up only when nobody was dealt a double
 
     def choose(self, state):
         doubles = dealt_mask(state.hands) & DOUBLES_MASK

@@ -1,0 +1,616 @@
+"""Mexican Train: double-twelve, a personal train per player and one public Mexican train
+running out from the round's engine double; 13 rounds, engines 12-12 down to 0-0, the
+pips left in hand are penalty points and the lowest total wins.
+
+Everything a seat may use follows from the layout and the public history: which trains
+are open to it (its first turn, the markers, the open doubles, the follow-up a double
+owes), what the follow-up may be (house rules), whose marker is out. ``restrict_places``
+computes it, for the engine and for ``Knowledge`` alike, by folding the history into a
+few public fields of the layout (``MexicanTrains``): markers come and go with the
+placements and with the forced ``marker`` event the game records when a turn ends
+without the placement it owed.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import starmap
+
+from ..game import Game, GameError, Option
+from ..hand import Deal
+from ..layout import LEAD_END, Trains
+from ..moves import DRAW, KIND_MASK, PASS, STOP, TURN_UP, register_kind
+from ..parts.hand_ends import HandEnd
+from ..parts.leads import LeadRule, holder
+from ..parts.match_ends import AfterHands
+from ..parts.scoring import PENALTY, own_pips
+from ..parts.turns import AT_WILL, ONE_TILE, Turn
+from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, double, set_size
+
+#: a seat's marker put out on its own train (rule 5): a public forced event, made by the game
+MARKER = register_kind("marker", 10, forced=True)
+
+ROUNDS = 13
+NOT_DOUBLES = ~DOUBLES_MASK
+
+
+def engine_pip(round_number: int) -> int:
+    """Rules 2 and 15: round r has engine e-e, e = 12 - ((r - 1) mod 13)."""
+    return 12 - (round_number - 1) % ROUNDS
+
+
+def first_seat(round_number: int, players: int) -> int:
+    return (round_number - 1) % players
+
+
+class MexicanTrains(Trains):
+    """The trains layout with what the public history says about the turn in progress.
+
+    ``restrict_places`` folds the history into these fields up to the event it is asked
+    about (``cursor``): markers (``markers``, and ``marked`` as a bitmask), the seats that
+    have finished a turn this round (``done``), and the turn in progress: its seat, the
+    placements made in it, whether the first went on the seat's own train, whether a
+    double was laid in it, and the last placement's end and doubleness. ``no_doubles``
+    stops doubles being accepted (``one_double_per_turn``).
+    """
+
+    __slots__ = ("cursor", "started", "done", "marked", "turn_seat", "placed", "first_own", "doubled",
+                 "last_double", "last_end", "no_doubles", "all_ends")
+
+    def __init__(self, fits, set_mask, ends_by_double: bool = False, seats: int = 4):
+        super().__init__(fits, set_mask, ends_by_double, seats)
+        self.cursor = 0
+        self.started = False
+        self.done = self.marked = 0
+        self.turn_seat = -1
+        self.placed = 0
+        self.first_own = self.doubled = self.last_double = False
+        self.last_end = -1
+        self.no_doubles = False
+        self.all_ends = (1 << (seats + 1)) - 1
+
+    def _copy_extra(self, source: "MexicanTrains") -> None:
+        # written out (Layout's generic copy walks the slots): observations copy the layout
+        self.seats, self.markers, self.pending = source.seats, source.markers[:], source.pending[:]
+        self.cursor, self.started, self.done, self.marked = source.cursor, source.started, source.done, source.marked
+        self.turn_seat, self.placed, self.first_own, self.doubled = \
+            source.turn_seat, source.placed, source.first_own, source.doubled
+        self.last_double, self.last_end, self.no_doubles, self.all_ends = \
+            source.last_double, source.last_end, source.no_doubles, source.all_ends
+
+    def set_marker(self, seat: int, on: bool) -> None:
+        self.markers[seat] = on
+        if on:
+            self.marked |= 1 << seat
+        else:
+            self.marked &= ~(1 << seat)
+
+    def accepts(self, i: int) -> int:
+        m = 0 if self.closed[i] else self.fits[self.values[i]]
+        return m & NOT_DOUBLES if self.no_doubles else m
+
+    def restrict(self, ends: int, no_doubles: bool) -> None:
+        """``use_only(ends)``, doubles refused or not."""
+        if ends != self.usable or no_doubles != self.no_doubles:
+            self.usable = ends
+            self.no_doubles = no_doubles
+            self._refresh()
+
+    def _refresh(self) -> None:
+        # every train is a place of its own: no merging to do, only the usable trains to list
+        if self.lead < 0:
+            self.targets, self.playable = [], 0
+            return
+        fits, values = self.fits, self.values
+        u = self.usable & self.all_ends
+        targets = []
+        playable = 0
+        nod = self.no_doubles
+        while u:
+            low = u & -u
+            u ^= low
+            i = low.bit_length() - 1
+            m = fits[values[i]]
+            if nod:
+                m &= NOT_DOUBLES
+            if m:
+                targets.append((i, values[i], m))
+                playable |= m
+        self.targets = targets
+        self.playable = playable
+
+    def fold(self, history, start: int, stop: int) -> None:
+        """Take the public events ``history[start:stop]`` into account."""
+        for k in range(start, stop):
+            s, ev = history[k]
+            kd = ev & KIND_MASK
+            if not self.started:
+                # before the engine lies (16f: seats drawing for it) nothing counts
+                if kd == TURN_UP:
+                    self.started = True
+                elif kd == 0 and (ev >> 7) & 31 == LEAD_END:
+                    self.started = True
+                    self.turn_seat = s   # the engine is not a turn: its owner's first turn follows
+                continue
+            if s < 0:
+                continue
+            if s != self.turn_seat:
+                if self.turn_seat >= 0:
+                    self.done |= 1 << self.turn_seat
+                self.turn_seat = s
+                self.placed = 0
+                self.first_own = self.doubled = self.last_double = False
+            if kd == 0:
+                end = (ev >> 7) & 31
+                if end == s and self.marked >> s & 1:
+                    self.set_marker(s, False)       # rule 5: the owner's tile takes it off
+                if not self.placed:
+                    self.first_own = end == s
+                self.placed += 1
+                d = IS_DOUBLE[ev & 127]
+                self.last_double = d
+                self.last_end = end
+                if d:
+                    self.doubled = True
+            elif kd == MARKER:
+                self.set_marker(s, True)
+        self.cursor = stop
+
+    def reset_fold(self) -> None:
+        self.cursor = 0
+        self.started = False
+        self.done = 0
+        self.turn_seat = -1
+        self.placed = 0
+        self.first_own = self.doubled = self.last_double = False
+        for s in range(self.seats):
+            self.set_marker(s, False)
+
+
+class EngineLead(LeadRule):
+    """Rules 2-3: the round's engine is taken out before the deal and laid by nobody (a
+    forced ``turn up``); seat (r - 1) mod N plays first. ``from_hands`` (16f): the holder
+    lays it and plays first; if nobody was dealt it, the seats draw one tile each in turn
+    from seat (r - 1) mod N until it turns up, and its drawer lays it and plays first."""
+
+    turn_up_shows = 0      # the engine is turned up whatever was dealt
+    lead_draw_shows = 0    # a seat drawing for the engine shows only that it lacks it
+
+    def __init__(self, from_hands: bool = False):
+        self.from_hands = from_hands
+
+    def choose(self, state):
+        r = state.context.hand_number
+        engine = double(engine_pip(r))
+        first = first_seat(r, state.n)
+        if not self.from_hands:
+            stock, pos = state.stock, state.stock_pos
+            if pos < len(stock) and stock[pos] == engine:
+                state.stock_pos += 1          # a deal's stock starts with the engine (deal_for)
+                state.drawable -= 1
+            elif state.in_hands & BIT[engine] or engine in stock:
+                raise ValueError("the engine is taken out before the deal: it is dealt to nobody")
+            state.turn_up_lead(engine, first)
+            if not state.over:
+                state.restrict_places(first)
+            return
+        seat = holder(state.hands, engine)
+        state.lead_mask = BIT[engine]
+        if seat >= 0:
+            state.to_act = seat
+        elif engine in state.stock[state.stock_pos:]:
+            state.to_act = first
+            state.lead_draw = "in turn"
+        else:
+            raise ValueError("the engine is neither dealt nor in the boneyard")
+
+
+class TrainsBlocked(HandEnd):
+    """Rule 12: the boneyard is empty and no hand holds a tile for the oldest open double,
+    or, with none open, for any train end (whoever may use it). Doubles laid in the turn
+    still going on are not open yet: mid-turn every train end counts."""
+
+    inline = False
+
+    def blocked(self, state):
+        if state.drawable > 0:
+            return False
+        lay = state.layout
+        if lay.lead < 0:
+            return False
+        if lay.pending and not state.placed_in_turn:
+            return not state.in_hands & lay.fits[lay.values[lay.pending[0]]]
+        return not state.in_hands & lay.reachable()
+
+
+BLOCKED_TRAINS = TrainsBlocked()
+
+OPTIONS = (
+    Option("starter_run", bool, False, "first turn of a round: after a tile on your own train, go on "
+           "laying tiles on it, one at a time, and stop after any non-double"),
+    Option("satisfy_immediately", bool, False, "the tile after a double must go on that double (so one "
+           "double a turn)"),
+    Option("one_double_per_turn", bool, False, "the tile after a double may not be a double"),
+    Option("draw_until_playable", bool, False, "draw until a tile can be placed (or the boneyard is "
+           "empty) instead of one tile"),
+    Option("double_blank_50", bool, False, "0-0 left in hand counts 50"),
+    Option("engine_from_hands", bool, False, "the engine is dealt like any tile; its holder lays it "
+           "(nobody: draw for it in turn) and plays first"),
+    Option("free_first_turn", bool, False, "no first-turn restriction: the first turn is like any other"),
+)
+
+
+class MexicanTrain(Game):
+    id = "mexican-train"
+    name = "Mexican Train"
+    aliases = ("Mexican Train", "Mexican Train Dominoes", "Trains", "Domino Trains", "Private Trains")
+    family = "trains"
+    summary = ("Double-twelve, 2-8 players: personal trains and a public Mexican train from the round's "
+               "engine; doubles owe a follow-up; 13 rounds, lowest total wins.")
+    min_players, max_players = 2, 8
+    max_pip = 12
+    hand_sizes = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}    # rule 3, decision 2
+    layout_kind = "trains"
+    places_depend_on_seat = True
+    turn = Turn(again_after_double=True, draw_limit=1)               # rules 8-10
+    hand_end = BLOCKED_TRAINS                                        # rules 11-12
+    first_lead = EngineLead()
+    points = PENALTY
+    match_end = AfterHands(ROUNDS, high=False, tie_plays_on=True)   # rule 15
+    target = ROUNDS
+    options = OPTIONS
+
+    def configure(self, options):
+        self.starter_run = options["starter_run"]
+        self.satisfy_immediately = options["satisfy_immediately"]
+        self.one_double = options["one_double_per_turn"]
+        self.free_first_turn = options["free_first_turn"]
+        self.engine_from_hands = options["engine_from_hands"]
+        if options["double_blank_50"]:
+            self.double_blank_value = 50                              # 16e
+        if self.engine_from_hands:
+            self.first_lead = EngineLead(from_hands=True)             # 16f
+        # the trains in each mask of ends, in order (the playout's targets)
+        self._trains_of = [tuple(i for i in range(self.players + 1) if m >> i & 1)
+                           for m in range(1 << (self.players + 1))]
+        # the set less each engine, in id order: what the deal shuffles (rule 3)
+        self._without = {double(e): [t for t in range(set_size(12)) if t != double(e)] for e in range(13)}
+        self.turn = Turn(continues=AT_WILL if self.starter_run else ONE_TILE, again_after_double=True,
+                         draw_limit=None if options["draw_until_playable"] else 1)   # 16a, 16d
+
+    # -- the deal -------------------------------------------------------------------------
+    def deal(self, rng: random.Random) -> Deal:
+        return self.deal_for(rng, None)
+
+    def deal_for(self, rng, context):
+        """Rule 3: the engine out first, the other 90 dealt canonically; 16f: all 91."""
+        keys = list(starmap(rng.random, self._no_args))
+        if self.engine_from_hands:
+            tiles = sorted(self._set_range, key=keys.__getitem__)
+        else:
+            engine = double(engine_pip(context.hand_number if context is not None else 1))
+            tiles = sorted(self._without[engine], key=keys.__getitem__)
+        k = self._deal_k
+        hands = [tiles[i:i + k] for i in self._hand_starts]
+        if self.engine_from_hands:
+            return Deal(hands, tiles[k * self.players:], [])
+        # a deal lists every tile: the engine, taken out first, heads the stock and is turned
+        # up from it before play (EngineLead), so the boneyard proper is the rest
+        return Deal(hands, [engine] + tiles[k * self.players:], [])
+
+    def new_layout(self):
+        return MexicanTrains(self.set_fits, self.set_mask, False, self.players)
+
+    # -- which trains a seat may use (rules 6, 8, 10, 16a-c, 16g) -----------------------------
+    def restrict_places(self, layout, seat, history, index):
+        if not index and not layout.started and layout.lead >= 0:
+            layout.started = True   # a position set up without a history (domine.position)
+        c = layout.cursor
+        if c != index:
+            if c > index:
+                layout.reset_fold()
+                c = 0
+            layout.fold(history, c, index)
+        if seat < 0 or layout.lead < 0:
+            return
+        own = 1 << seat
+        first = not layout.done >> seat & 1
+        if seat != layout.turn_seat or not layout.placed:
+            # the start of a turn (or nothing placed in it yet)
+            if layout.pending:
+                layout.restrict(1 << layout.pending[0], False)         # rule 8a
+                return
+            if first and not self.free_first_turn:
+                ends = own                                             # rule 6a
+            else:
+                ends = own | (layout.marked & ~own) | (1 << layout.seats)   # rule 6b
+            layout.restrict(ends, False)
+            return
+        if self.starter_run and first and layout.first_own:
+            layout.restrict(own, self.one_double and layout.doubled)   # 16a: the run on his own train
+            return
+        if not layout.last_double:
+            layout.restrict(0, False)                                  # rule 9c: the turn is over
+            return
+        if self.satisfy_immediately:
+            ends = 1 << layout.last_end                                # 16b
+        elif first and not self.free_first_turn:
+            ends = own
+        else:
+            ends = own | (layout.marked & ~own) | (1 << layout.seats)  # rule 10a
+        layout.restrict(ends, self.one_double)                         # 16c
+
+    def set_position(self, state, table):
+        """A position's ``table``: ``markers`` (seats whose marker is out) and ``played`` (seats
+        past their first turn of the round)."""
+        unknown = set(table) - {"markers", "played"}
+        if unknown:
+            raise GameError(f"{self.id} positions know markers and played, not {', '.join(sorted(unknown))}")
+        lay = state.layout
+        lay.started = True
+        for s in table.get("markers", ()):
+            lay.set_marker(s, True)
+        for s in table.get("played", ()):
+            lay.done |= 1 << s
+        state.restrict_places(state.to_act)
+
+    def on_turn_end(self, state, seat):
+        """Rule 5: a turn that ends without the placement it owed puts out the seat's marker:
+        its last event is a draw or a pass, a double still owing its follow-up, or the engine."""
+        history = state.history
+        if not history:
+            return
+        s, ev = history[-1]
+        if s != seat:
+            return
+        kd = ev & KIND_MASK
+        if kd == DRAW or kd == PASS or (kd == 0 and IS_DOUBLE[ev & 127]):
+            history.append((seat, MARKER))
+
+    # -- random playouts (HandState.play_random) --------------------------------------------
+    def playout(self, state, rnd):
+        """The engine's turn, written out for this game alone: the same moves, events and
+        layout as ``legal_moves``/``apply_unchecked`` with the same ``rnd`` (tests hold it to
+        that), several times faster. The trains a seat may use are kept as a bitmask, what each
+        train accepts as a list, and the layout's targets are rebuilt once, at the end; each
+        step names the engine code it mirrors."""
+        legal, apply = state.legal_moves, state.apply_unchecked
+        while state.special:   # before the engine lies (16f: drawing for it)
+            if state.over:
+                return
+            moves = legal()
+            apply(moves[int(rnd() * len(moves))])
+        if state.over:
+            return
+        lay = state.layout
+        history = state.history
+        append = history.append
+        hands = state.hands
+        stock = state.stock
+        fits = lay.fits
+        values, lengths, doubles, arms = lay.values, lay.lengths, lay.doubles, lay.arms
+        pending = lay.pending
+        n = state.n
+        seat = state.to_act
+        self.restrict_places(lay, seat, history, len(history))
+        cursor = len(history)
+        # the fold of restrict_places, kept in locals (the layout's own is brought up to date
+        # by score_hand at the end)
+        marked, done, ts, placed = lay.marked, lay.done, lay.turn_seat, lay.placed
+        first_own, doubled, last_double, last_end = lay.first_own, lay.doubled, lay.last_double, lay.last_end
+        in_hands, stock_pos, drawable = state.in_hands, state.stock_pos, state.drawable
+        drawn, restrict, owed, placed_in_turn = state.drawn, state.restrict, state.owed, state.placed_in_turn
+        last_placer = state.last_placer
+        mask, last = lay.mask, lay.last
+        at_will = self.turn.continues == AT_WILL
+        limit = state.draw_limit
+        mex = 1 << n
+        free, starter, satisfy, one_double = self.free_first_turn, self.starter_run, \
+            self.satisfy_immediately, self.one_double
+        pips, is_double, bit = PIPS, IS_DOUBLE, BIT
+        following = [(x + 1) % n for x in range(n)]
+        ends, nod = lay.usable & lay.all_ends, lay.no_doubles
+
+        accs = [fits[v] for v in values]     # what each train accepts (doubles too)
+        trains = self._trains_of   # ends mask -> the trains in it, in order
+        use = [a & NOT_DOUBLES for a in accs] if nod else accs
+        outcome = None   # (reason, out seat) once the round is over
+        done_before = done   # the fold's done before the last turn that ended
+        # the fold's turn boundary (an event of a seat other than the turn's) is taken at the
+        # turn's start: the same for every question restrict_places answers
+        if seat != ts:
+            if ts >= 0:
+                done |= 1 << ts
+            ts = seat
+            placed = 0
+            first_own = doubled = last_double = False
+        while True:
+            # legal_moves
+            hand = restrict or hands[seat]
+            count = 0
+            for k in trains[ends]:
+                count += (hand & use[k]).bit_count()
+            stop = at_will and count and placed_in_turn and not owed
+            can_draw = not count and drawable > 0 and drawn < limit and not restrict
+            i = int(rnd() * (count + 1 if stop or can_draw else count or 1))
+            end_turn = failed = stopped = False
+            if i < count:
+                # apply_unchecked: a placement (Trains.place, Cross.place)
+                for e in trains[ends]:
+                    m = hand & use[e]
+                    c = m.bit_count()
+                    if i < c:
+                        while i:
+                            m &= m - 1
+                            i -= 1
+                        break
+                    i -= c
+                b = m & -m
+                t = b.bit_length() - 1
+                o = pips[t] - values[e]
+                hand = hands[seat] ^ b
+                hands[seat] = hand
+                in_hands ^= b
+                dbl = is_double[t]
+                if e in pending:
+                    pending.remove(e)
+                if dbl:
+                    pending.append(e)
+                mask |= b
+                last = t
+                values[e] = o
+                accs[e] = fits[o]
+                lengths[e] += 1
+                doubles[e] = dbl
+                arms[e].append((t, o))
+                last_placer = seat
+                append((seat, t | (e << 7) | (o << 12)))
+                restrict = 0
+                if e == seat:
+                    marked &= ~(1 << seat)
+                if not hand:
+                    outcome = ("domino", seat)
+                    break
+                if not dbl and not at_will:
+                    end_turn = True   # restrict_places leaves no train (rule 9c), _continue_turn ends it
+                else:
+                    # the fold's turn fields: only a turn that goes on asks them (the end rebuilds them)
+                    if not placed:
+                        first_own = e == seat
+                    placed += 1
+                    if dbl:
+                        doubled = True
+                    # restrict_places in the middle of a turn
+                    own = 1 << seat
+                    first = not done >> seat & 1
+                    if starter and first and first_own:
+                        ends, nod = own, one_double and doubled
+                    elif not dbl:
+                        ends, nod = 0, False
+                    else:
+                        nod = one_double
+                        if satisfy:
+                            ends = 1 << e
+                        elif first and not free:
+                            ends = own
+                        else:
+                            ends = own | (marked & ~own) | mex
+                    use = [a & NOT_DOUBLES for a in accs] if nod else accs
+                    playable = 0
+                    for k in trains[ends]:
+                        playable |= use[k]
+                    owed = dbl        # _continue_turn
+                    placed_in_turn += 1
+                    drawn = 0
+                    if not (hand & playable) and not (owed and drawable > 0):
+                        end_turn = True
+                        failed = dbl
+            elif stop:
+                append((seat, STOP))                        # STOP: the turn ends, no end check
+                end_turn = stopped = True
+            elif can_draw:
+                # _draw
+                t = stock[stock_pos]
+                stock_pos += 1
+                drawable -= 1
+                b = bit[t]
+                hands[seat] |= b
+                in_hands |= b
+                drawn += 1
+                append((seat, DRAW | t))
+                playable = 0
+                for k in trains[ends]:
+                    playable |= use[k]
+                if b & playable:
+                    restrict = b
+                elif placed_in_turn and drawable <= 0 and not hands[seat] & playable:
+                    end_turn = failed = True
+            else:
+                append((seat, PASS))                        # _pass: after_pass says nothing here
+                end_turn = failed = True
+            if end_turn:
+                # next_turn: on_turn_end (the marker), the next seat, restrict_places
+                if failed:
+                    append((seat, MARKER))
+                    marked |= 1 << seat
+                done_before = done
+                done |= 1 << seat
+                seat = following[seat]
+                placed = 0
+                doubled = False
+                drawn = restrict = placed_in_turn = 0
+                owed = False
+                # restrict_places at a turn's start, and the layout's _refresh
+                own = 1 << seat
+                if pending:
+                    ends = 1 << pending[0]
+                elif not done >> seat & 1 and not free:
+                    ends = own
+                else:
+                    ends = own | (marked & ~own) | mex
+                nod = False
+                use = accs
+                if stopped:
+                    continue                                # no end check after a stop
+            # _check_end: rule 12
+            if drawable <= 0:
+                if pending and not placed_in_turn:
+                    blocked = not in_hands & fits[values[pending[0]]]
+                else:
+                    reach = 0
+                    for v in values:
+                        reach |= fits[v]
+                    blocked = not in_hands & reach
+                if blocked:
+                    outcome = ("blocked", None)
+                    break
+        state.in_hands, state.stock_pos, state.drawable = in_hands, stock_pos, drawable
+        state.drawn, state.restrict, state.owed, state.placed_in_turn = drawn, restrict, owed, placed_in_turn
+        state.to_act, state.last_placer = seat, last_placer
+        lay.mask, lay.last = mask, last
+        lay.usable, lay.no_doubles = ends, nod
+        lay._refresh()
+        # the layout's fold as restrict_places would leave it after the last event: the turn
+        # of the last event's seat (ended, or cut short by the end of the round)
+        ts = history[-1][0]
+        if ts != seat:
+            done = done_before
+        k = len(history)
+        while k and history[k - 1][0] == ts:
+            k -= 1
+        if k < cursor:
+            # the turn began before this loop: the fold's fields at its start hold its beginning
+            placed, first_own, doubled, last_double, last_end = \
+                lay.placed, lay.first_own, lay.doubled, lay.last_double, lay.last_end
+            k = cursor
+        else:
+            placed = 0
+            first_own = doubled = last_double = False
+        for _, ev in history[k:]:
+            if not ev & KIND_MASK and (ev >> 7) & 31 != LEAD_END:
+                e = (ev >> 7) & 31
+                if not placed:
+                    first_own = e == ts
+                placed += 1
+                last_double = is_double[ev & 127]
+                doubled = doubled or last_double
+        last_end = lay.last_end   # the end of the last placement, whoever made it
+        for k in range(len(history) - 1, cursor - 1, -1):
+            ev = history[k][1]
+            if not ev & KIND_MASK:
+                last_end = (ev >> 7) & 31
+                break
+        for s in range(n):
+            if (marked >> s & 1) != (lay.marked >> s & 1):
+                lay.set_marker(s, bool(marked >> s & 1))
+        lay.done, lay.turn_seat, lay.placed, lay.first_own = done, ts, placed, first_own
+        lay.doubled, lay.last_double, lay.last_end = doubled, last_double, last_end
+        lay.cursor = len(history)
+        state.finish(*outcome)
+
+    def score_hand(self, state, reason, out_seat):
+        lay = state.layout
+        if lay.cursor < len(state.history):   # the layout as the last events leave it (markers)
+            lay.fold(state.history, lay.cursor, len(state.history))
+        return own_pips(state, reason, out_seat)                      # rules 13-14
+
