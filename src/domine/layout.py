@@ -595,10 +595,7 @@ class Trains(SeatArms):
         return self.NAMES[: self.seats] + ("M",)
 
     def place_lead(self, tile: int, low_first: bool = False) -> None:
-        self.lead = self.spinner = self.last = tile
-        self.mask |= BIT[tile]
-        self._open_ends([HIGH[tile]] * (self.seats + 1), IS_DOUBLE[tile], list(range(self.seats)) + [-1])
-        self._refresh()
+        self._open_centre(tile, self.seats + 1, list(range(self.seats)) + [-1])   # the Mexican train: anyone's
 
     def place(self, end: int, tile: int, open_pip: int) -> None:
         if end in self.pending:
