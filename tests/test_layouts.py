@@ -163,3 +163,15 @@ def test_geometry_places_every_tile_once_without_overlap(kind, lead, placed, par
     # a tile's halves show the pips of the tile
     for p in geo.pieces:
         assert sorted((p.first, p.second)) == sorted(int(x) for x in tile_str(p.tile).split("-"))
+
+
+def test_doubles_laid_in_line_lie_along_their_arm():
+    crosswise = laid("cross", "4-4", "4-1 0", "4-6 1", "4-0 2", "4-2 3", "1-1 0")
+    assert [tile_str(p.tile) for p in crosswise.geometry().pieces if p.crosswise] == ["1-1"]
+    in_line = crosswise.copy()
+    in_line.doubles_in_line = True
+    pieces = in_line.geometry().pieces
+    assert not any(p.crosswise for p in pieces)
+    double = next(p for p in pieces if p.tile == T("1-1"))
+    arm_tile = next(p for p in pieces if p.tile == T("4-1"))
+    assert (double.w, double.h) == (arm_tile.w, arm_tile.h)   # along the arm like its neighbour

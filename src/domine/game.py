@@ -93,6 +93,7 @@ class Game:
     matching: Matching = EQUAL
     layout_kind = "line"              # a name in ``domine.layout.LAYOUTS``
     layout_params: dict = {}          # passed to that layout (a cross's ``sides``, a spinner's ``flanks``)
+    doubles_in_line = False           # later doubles lie along their arm, not across it (drawing only)
     ends_by_double = False            # ends differ by a double outermost tile (scoring by ends)
     turn: Turn = PLAIN
     hand_end: HandEnd = BLOCKED
@@ -353,7 +354,9 @@ class Game:
         params = self.layout_params
         if self.layout_kind in ("seat arms", "trains"):
             params = {"seats": self.players, **params}
-        return LAYOUTS[self.layout_kind](self.set_fits, self.set_mask, self.ends_by_double, **params)
+        layout = LAYOUTS[self.layout_kind](self.set_fits, self.set_mask, self.ends_by_double, **params)
+        layout.doubles_in_line = self.doubles_in_line
+        return layout
 
 
 def apply_partners(game: Game, options) -> None:

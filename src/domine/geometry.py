@@ -43,11 +43,7 @@ class Piece:
     index: int            # its place on that arm, 0 nearest the centre; -1 for the centre
     face_down: bool = False
     last: bool = False    # the tile placed last
-
-    @property
-    def crosswise(self) -> bool:
-        """A double lying across its arm (the centre tile is no arm's)."""
-        return self.first == self.second and not self.face_down and self.end >= 0
+    crosswise: bool = False   # a double lying across its arm (never the centre tile)
 
     @property
     def horizontal(self) -> bool:
@@ -111,7 +107,8 @@ class Geometry:
         return {
             "kind": self.kind,
             "pieces": [{"tile": p.tile, "pips": [p.first, p.second], "x": p.x, "y": p.y, "w": p.w, "h": p.h,
-                        "end": p.end, "index": p.index, "face_down": p.face_down, "last": p.last}
+                        "end": p.end, "index": p.index, "face_down": p.face_down, "last": p.last,
+                        "crosswise": p.crosswise}
                        for p in self.pieces],
             "ends": [{"end": e.end, "name": e.name, "value": e.value, "x": e.x, "y": e.y,
                       "direction": list(e.direction), "open_now": e.open_now, "closed": e.closed,
@@ -132,16 +129,17 @@ def _arm(geo: Geometry, layout, end: int, start: tuple[float, float], direction:
     dx, dy = direction
     last = layout.last
     arm = layout.arms[end]
+    crosswise = not layout.doubles_in_line
     for index, (t, o) in enumerate(arm):
         near = _other(t, o)
         is_last = t == last
-        if IS_DOUBLE[t]:
+        if crosswise and IS_DOUBLE[t]:
             # crosswise: one cell along the arm, two across it
             if dx:
                 px, py, w, h = (x if dx > 0 else x - 1), y - 1, 1, 2
             else:
                 px, py, w, h = x - 1, (y if dy > 0 else y - 1), 2, 1
-            geo.pieces.append(Piece(t, near, near, px, py, w, h, end, index, last=is_last))
+            geo.pieces.append(Piece(t, near, near, px, py, w, h, end, index, last=is_last, crosswise=True))
             x, y = x + dx, y + dy
             continue
         if dx > 0:

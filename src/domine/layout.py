@@ -41,12 +41,14 @@ class Layout:
     __slots__ = (
         "fits", "set_mask", "ends_by_double", "values", "lengths", "doubles", "closed", "closers", "arms",
         "owners", "lead", "spinner", "mask", "face_down", "targets", "playable", "usable", "last",
+        "doubles_in_line",
     )
 
     def __init__(self, fits: list[int], set_mask: int, ends_by_double: bool = False):
         self.fits = fits
         self.set_mask = set_mask
         self.ends_by_double = ends_by_double   # ends differ by a double outermost tile (bergen)
+        self.doubles_in_line = False           # drawn along the arm, not crosswise (the Russian crosses)
         # per end, empty until the lead opens the ends
         self.values = self.lengths = self.doubles = self.closed = self.closers = self.arms = self.targets = ()
         self.owners = ()
@@ -225,6 +227,7 @@ class Layout:
         # written out: observations and search copy layouts all the time
         other = object.__new__(type(self))
         other.fits, other.set_mask, other.ends_by_double = self.fits, self.set_mask, self.ends_by_double
+        other.doubles_in_line = self.doubles_in_line
         other.lead, other.spinner, other.last = self.lead, self.spinner, self.last
         other.mask, other.face_down, other.playable, other.usable = \
             self.mask, self.face_down, self.playable, self.usable
