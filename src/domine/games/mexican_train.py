@@ -412,8 +412,11 @@ class MexicanTrain(Game):
         ends, nod = lay.usable & lay.all_ends, lay.no_doubles
 
         accs = [fits[v] for v in values]     # what each train accepts (doubles too)
+        arm_lengths = [len(a) for a in arms]
         trains = self._trains_of   # ends mask -> the trains in it, in order
         use = [a & NOT_DOUBLES for a in accs] if nod else accs
+        tr = trains[ends]
+        reach = -1   # every train's acceptance together, once the boneyard is empty (-1: stale)
         outcome = None   # (reason, out seat) once the round is over
         done_before = done   # the fold's done before the last turn that ended
         # the fold's turn boundary (an event of a seat other than the turn's) is taken at the
@@ -425,109 +428,113 @@ class MexicanTrain(Game):
             placed = 0
             first_own = doubled = last_double = False
         while True:
-            # legal_moves
+            # legal_moves: the placements, train by train; else a draw or a pass, alone
             hand = restrict or hands[seat]
             count = 0
-            for k in trains[ends]:
+            for k in tr:
                 count += (hand & use[k]).bit_count()
-            stop = at_will and count and placed_in_turn and not owed
-            can_draw = not count and drawable > 0 and drawn < limit and not restrict
-            i = int(rnd() * (count + 1 if stop or can_draw else count or 1))
             end_turn = failed = stopped = False
-            if i < count:
-                # apply_unchecked: a placement (Trains.place, Cross.place)
-                for e in trains[ends]:
-                    m = hand & use[e]
-                    c = m.bit_count()
-                    if i < c:
-                        while i:
-                            m &= m - 1
-                            i -= 1
-                        break
-                    i -= c
-                b = m & -m
-                t = b.bit_length() - 1
-                o = pips[t] - values[e]
-                hand = hands[seat] ^ b
-                hands[seat] = hand
-                in_hands ^= b
-                dbl = is_double[t]
-                if e in pending:
-                    pending.remove(e)
-                if dbl:
-                    pending.append(e)
-                mask |= b
-                last = t
-                values[e] = o
-                accs[e] = fits[o]
-                lengths[e] += 1
-                doubles[e] = dbl
-                arms[e].append((t, o))
-                last_placer = seat
-                append((seat, t | (e << 7) | (o << 12)))
-                restrict = 0
-                if e == seat:
-                    marked &= ~(1 << seat)
-                if not hand:
-                    outcome = ("domino", seat)
-                    break
-                if not dbl and not at_will:
-                    end_turn = True   # restrict_places leaves no train (rule 9c), _continue_turn ends it
-                else:
-                    # the fold's turn fields: only a turn that goes on asks them (the end rebuilds them)
-                    if not placed:
-                        first_own = e == seat
-                    placed += 1
-                    if dbl:
-                        doubled = True
-                    # restrict_places in the middle of a turn
-                    own = 1 << seat
-                    first = not done >> seat & 1
-                    if starter and first and first_own:
-                        ends, nod = own, one_double and doubled
-                    elif not dbl:
-                        ends, nod = 0, False
-                    else:
-                        nod = one_double
-                        if satisfy:
-                            ends = 1 << e
-                        elif first and not free:
-                            ends = own
-                        else:
-                            ends = own | (marked & ~own) | mex
-                    use = [a & NOT_DOUBLES for a in accs] if nod else accs
+            if not count:
+                rnd()                                       # the one legal move is asked for too
+                if drawable > 0 and drawn < limit and not restrict:
+                    # _draw
+                    t = stock[stock_pos]
+                    stock_pos += 1
+                    drawable -= 1
+                    b = bit[t]
+                    hands[seat] |= b
+                    drawn += 1
+                    append((seat, DRAW | t))
                     playable = 0
-                    for k in trains[ends]:
+                    for k in tr:
                         playable |= use[k]
-                    owed = dbl        # _continue_turn
-                    placed_in_turn += 1
-                    drawn = 0
-                    if not (hand & playable) and not (owed and drawable > 0):
-                        end_turn = True
-                        failed = dbl
-            elif stop:
-                append((seat, STOP))                        # STOP: the turn ends, no end check
-                end_turn = stopped = True
-            elif can_draw:
-                # _draw
-                t = stock[stock_pos]
-                stock_pos += 1
-                drawable -= 1
-                b = bit[t]
-                hands[seat] |= b
-                in_hands |= b
-                drawn += 1
-                append((seat, DRAW | t))
-                playable = 0
-                for k in trains[ends]:
-                    playable |= use[k]
-                if b & playable:
-                    restrict = b
-                elif placed_in_turn and drawable <= 0 and not hands[seat] & playable:
+                    if b & playable:
+                        restrict = b
+                    elif drawable > 0 and drawn >= limit:
+                        # the next legal move is the pass alone: made here (no end check between)
+                        rnd()
+                        append((seat, PASS))
+                        end_turn = failed = True
+                    elif placed_in_turn and drawable <= 0 and not hands[seat] & playable:
+                        end_turn = failed = True
+                else:
+                    append((seat, PASS))                    # _pass: after_pass says nothing here
                     end_turn = failed = True
             else:
-                append((seat, PASS))                        # _pass: after_pass says nothing here
-                end_turn = failed = True
+                stop = at_will and placed_in_turn and not owed
+                i = int(rnd() * (count + 1 if stop else count))
+                if i == count:
+                    append((seat, STOP))                    # STOP: the turn ends, no end check
+                    end_turn = stopped = True
+                else:
+                    # apply_unchecked: a placement (Trains.place, Cross.place)
+                    for e in tr:
+                        m = hand & use[e]
+                        c = m.bit_count()
+                        if i < c:
+                            while i:
+                                m &= m - 1
+                                i -= 1
+                            break
+                        i -= c
+                    b = m & -m
+                    t = b.bit_length() - 1
+                    o = pips[t] - values[e]
+                    hand = hands[seat] ^ b
+                    hands[seat] = hand
+                    dbl = is_double[t]
+                    if pending and e in pending:
+                        pending.remove(e)
+                    if dbl:
+                        pending.append(e)
+                    mask |= b
+                    last = t
+                    values[e] = o
+                    accs[e] = fits[o]
+                    reach = -1
+                    arms[e].append((t, o))          # lengths, doubles, last_placer: from the arms and history at the end
+                    append((seat, t | (e << 7) | (o << 12)))
+                    restrict = 0
+                    if e == seat:
+                        marked &= ~(1 << seat)
+                    if not hand:
+                        outcome = ("domino", seat)
+                        break
+                    if not dbl and not at_will:
+                        end_turn = True   # restrict_places leaves no train (rule 9c), _continue_turn ends it
+                    else:
+                        # the fold's turn fields: only a turn that goes on asks them (the end rebuilds them)
+                        if not placed:
+                            first_own = e == seat
+                        placed += 1
+                        if dbl:
+                            doubled = True
+                        # restrict_places in the middle of a turn
+                        own = 1 << seat
+                        first = not done >> seat & 1
+                        if starter and first and first_own:
+                            ends, nod = own, one_double and doubled
+                        elif not dbl:
+                            ends, nod = 0, False
+                        else:
+                            nod = one_double
+                            if satisfy:
+                                ends = 1 << e
+                            elif first and not free:
+                                ends = own
+                            else:
+                                ends = own | (marked & ~own) | mex
+                        use = [a & NOT_DOUBLES for a in accs] if nod else accs
+                        tr = trains[ends]
+                        playable = 0
+                        for k in tr:
+                            playable |= use[k]
+                        owed = dbl        # _continue_turn
+                        placed_in_turn += 1
+                        drawn = 0
+                        if not (hand & playable) and not (owed and drawable > 0):
+                            end_turn = True
+                            failed = dbl
             if end_turn:
                 # next_turn: on_turn_end (the marker), the next seat, restrict_places
                 if failed:
@@ -550,20 +557,38 @@ class MexicanTrain(Game):
                     ends = own | (marked & ~own) | mex
                 nod = False
                 use = accs
+                tr = trains[ends]
                 if stopped:
                     continue                                # no end check after a stop
             # _check_end: rule 12
             if drawable <= 0:
+                in_hands = 0
+                for h in hands:
+                    in_hands |= h
                 if pending and not placed_in_turn:
                     blocked = not in_hands & fits[values[pending[0]]]
                 else:
-                    reach = 0
-                    for v in values:
-                        reach |= fits[v]
+                    if reach < 0:
+                        reach = 0
+                        for a in accs:
+                            reach |= a
                     blocked = not in_hands & reach
                 if blocked:
                     outcome = ("blocked", None)
                     break
+        in_hands = 0
+        for h in hands:
+            in_hands |= h
+        for e, arm in enumerate(arms):
+            grown = len(arm) - arm_lengths[e]
+            if grown:
+                lengths[e] += grown
+                doubles[e] = is_double[arm[-1][0]]
+        for k in range(len(history) - 1, cursor - 1, -1):
+            s, ev = history[k]
+            if not ev & KIND_MASK:
+                last_placer = s
+                break
         state.in_hands, state.stock_pos, state.drawable = in_hands, stock_pos, drawable
         state.drawn, state.restrict, state.owed, state.placed_in_turn = drawn, restrict, owed, placed_in_turn
         state.to_act, state.last_placer = seat, last_placer
