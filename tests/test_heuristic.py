@@ -284,3 +284,19 @@ def test_beats_random_at_block():
 
 def test_beats_greedy_at_block():
     assert _win_rate("greedy") > 0.5
+
+
+def test_the_heuristic_asks_the_game_whether_a_block_ends_the_hand():
+    """Nobody placing with nothing to draw ends a block hand, but not homo-homini-lupus (a
+    closing may follow), slosh or shut-out, nor four-crosses while an arm waits for its double."""
+    layout = make_game("block", 2).new_layout()
+    assert make_game("block", 2).hand_end.block_ends_hand(layout)
+    for game_id in ("homo-homini-lupus", "slosh", "shut-out", "grape"):
+        game = make_game(game_id, GAMES[game_id].min_players)
+        assert not game.hand_end.block_ends_hand(game.new_layout()), game_id
+    four = make_game("four-crosses", 2)
+    figure = four.new_layout()
+    figure.place_lead(T("4-4"))
+    waiting = figure.after(0, T("4-1"), 1)
+    assert waiting.waiting_for_double()
+    assert not four.hand_end.block_ends_hand(waiting)

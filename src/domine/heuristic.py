@@ -319,7 +319,7 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
         p_end = 1.0
     elif not open_values:
         p_end = 1.0   # every end closed
-    elif not n_fit and ctx.obs.drawable <= 0:
+    elif not n_fit and ctx.obs.drawable <= 0 and game.hand_end.block_ends_hand(after_layout):
         p_end = p_all
     else:
         p_end = 0.0

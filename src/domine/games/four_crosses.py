@@ -28,7 +28,10 @@ class FigureBlocked(HandEnd):
 
     def blocked(self, state):
         return state.drawable <= 0 and not state.in_hands & state.layout.playable \
-            and not state.layout.waiting_for_double()
+            and self.block_ends_hand(state.layout)
+
+    def block_ends_hand(self, layout):
+        return not layout.waiting_for_double()
 
 
 class FourCrosses(Game):

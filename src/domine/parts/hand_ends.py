@@ -26,6 +26,10 @@ class HandEnd:
     def blocked(self, state: "HandState") -> bool:
         return state.drawable <= 0 and not state.in_hands & state.layout.playable
 
+    def block_ends_hand(self, layout) -> bool:
+        """Whether nobody placing with nothing to draw ends the hand on ``layout`` (bots look ahead with it)."""
+        return True
+
     def after_pass(self, state: "HandState", seat: int) -> str | None:
         """A reason to end the hand because ``seat`` passed, if the game has one."""
         return None
@@ -53,6 +57,9 @@ class FirstPassLoses(HandEnd):
 
     inline = False
 
+    def block_ends_hand(self, layout):
+        return False
+
     def blocked(self, state):
         return False
 
@@ -69,6 +76,9 @@ class PassesInARow(HandEnd):
     """
 
     inline = False
+
+    def block_ends_hand(self, layout):
+        return False
 
     def __init__(self, count: int, all_closed: bool = False):
         self.count = count
@@ -104,6 +114,9 @@ class TurnsWithoutTile(HandEnd):
 
     inline = False
 
+    def block_ends_hand(self, layout):
+        return False
+
     def __init__(self, count: int):
         self.count = count
 
@@ -128,6 +141,9 @@ class PlayedOut(HandEnd):
     """Grape: no block and no domino; the hand ends when every hand is empty."""
 
     inline = False
+
+    def block_ends_hand(self, layout):
+        return False
     domino_ends_hand = False
 
     def blocked(self, state):
