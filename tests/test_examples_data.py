@@ -20,6 +20,24 @@ one or more of these keys, checked or done in this order:
 - ``"result"``: a subset of the hand result's JSON (reason, points, winners, hand_values, ...);
 - ``"lead"``: the tile that leads, when the layout is empty: the seat to act may lead only it.
 
+More step keys (checked after those above, in this order):
+
+- ``"to_act"``: the seat whose normal turn it is (``acting`` differs while out-of-turn offers wait);
+- ``"offers"``: the out-of-turn offers waiting, in order: a seat, or ``[seat, [moves]]``;
+- ``"illegal"`` may also be a list of move texts, each refused;
+- ``"doubles"`` / ``"lengths"``: per end (closed ones too), whether it shows a double / its arm's length;
+- ``"in_opening"``: whether the layout is still in its opening phase (a cross not yet complete);
+- ``"locked"``: ``{"seat": [tiles]}`` the tiles each seat may not place now, as a set;
+- ``"skips"``: the normal turns each seat still forfeits;
+- ``"hand_values"``: each seat's hand value now (the pips it would count);
+- ``"history_length"``: how many events the hand has recorded;
+- ``"sizes"`` may also say ``"reserve"``: the stock tiles never drawn;
+- ``"try"``: ``{"move": step}``: each move played on a copy of the hand, then the step checked there;
+- ``"match"``: the finished hand scored in a match: ``{"scores": totals before, "hands_played": n
+  (default: the hand's number), "after": totals after, "over": false or the winners, "drawn": bool}``;
+- ``"next_hand"``: the next hand of the match, dealt as ``{"deal": ..., "scores": [...]}`` after this
+  finished one (its result and leader passed on); later steps play in it.
+
 A ``position`` either lists the open ``ends`` (a line, as if played up to there)
 or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
 ``"closed": ["W 0-0"]`` (see ``domine.position``); ``"table"`` says what the tiles do not,
@@ -30,7 +48,11 @@ first turn). A position may also give the public
 word gives the pip left open, where it matters); they are recorded, not played.
 
 ``match`` examples give ``scores`` after ``hands_played`` hands (and optionally the
-hands' ``winners``, for streaks) and the verdict: ``"over": false`` or the winners.
+hands' ``winners``, for streaks) and the verdict: ``"over": false`` or the winners; ``"drawn"``
+(optional) says whether the match ends drawn.
+
+A ``deal`` may say ``"rest": "stock"`` (or ``"aside"``): every tile of the set not named in it goes
+to the end of the stock (or out of play), by id.
 """
 
 from __future__ import annotations
@@ -46,7 +68,7 @@ from domine.match import Match
 from domine.moves import DRAW, PASS, IllegalMove, place
 from domine.position import position
 from domine.results import HandResult
-from domine.tiles import HIGH, parse_tile, tile_str, tiles_of
+from domine.tiles import HIGH, parse_tile, set_size, tile_str, tiles_of
 
 FOLDER = Path(__file__).parent / "data" / "examples"
 FILES = sorted(FOLDER.glob("*.json"))
@@ -78,9 +100,7 @@ def setup(ex):
     game = make_game(ex["game"], ex.get("players"), ex.get("options", {}))
     context = _context(ex.get("context"))
     if "deal" in ex:
-        d = ex["deal"]
-        deal = Deal([_tiles(game, h) for h in d["hands"]], _tiles(game, d.get("stock", [])),
-                    _tiles(game, d.get("aside", [])))
+        deal = _deal(game, ex["deal"])
         return game, Match(game, seed=0, context=context).start_hand(deal, context)
     p = ex["position"]
     state = position(game, hands=p["hands"], ends=p.get("ends"), lead=p.get("lead"),
@@ -90,6 +110,30 @@ def setup(ex):
                      last_placer=p.get("last_placer"), table=p.get("table"))
     state.history.extend(_history_event(game, state, text) for text in p.get("history", ()))
     return game, state
+
+
+def _deal(game, d: dict) -> Deal:
+    hands = [_tiles(game, h) for h in d["hands"]]
+    stock, aside = _tiles(game, d.get("stock", [])), _tiles(game, d.get("aside", []))
+    if "rest" in d:
+        named = {t for h in hands for t in h} | set(stock) | set(aside)
+        rest = [t for t in range(set_size(game.max_pip)) if t not in named]
+        if d["rest"] == "stock":
+            stock += rest
+        else:
+            assert d["rest"] == "aside", d["rest"]
+            aside += rest
+    return Deal(hands, stock, aside)
+
+
+def _verdict(verdict, m: dict, where: str) -> None:
+    """A match's verdict against ``"over"`` (false, or the winners) and ``"drawn"``."""
+    if m["over"] is False:
+        assert verdict is None, f"{where}: the match goes on"
+    else:
+        assert verdict is not None and sorted(verdict.winners) == sorted(m["over"]), f"{where}: match winners"
+    if "drawn" in m:
+        assert verdict is not None and verdict.drawn == m["drawn"], f"{where}: drawn match"
 
 
 def _history_event(game, state, text: str) -> tuple[int, int]:
@@ -106,7 +150,7 @@ def _history_event(game, state, text: str) -> tuple[int, int]:
     return int(seat), place(t, end, open_pip)
 
 
-def run_step(game, state, step: dict, where: str) -> None:
+def run_step(game, state, step: dict, where: str):
     if "legal" in step:
         legal = state.legal_moves()
         expected = [state.parse_move(text) for text in step["legal"]]
@@ -118,8 +162,9 @@ def run_step(game, state, step: dict, where: str) -> None:
     if "lead" in step:
         assert tiles_of(state.lead_mask & state.hands[state.acting_seat()]) == _tiles(game, [step["lead"]]), where
     if "illegal" in step:
-        with pytest.raises(IllegalMove):
-            state.apply(state.parse_move(step["illegal"]))
+        for text in [step["illegal"]] if isinstance(step["illegal"], str) else step["illegal"]:
+            with pytest.raises(IllegalMove):
+                state.apply(state.parse_move(text))
     plays = step.get("play", [])
     for text in [plays] if isinstance(plays, str) else plays:
         state.apply(state.parse_move(text))
@@ -145,6 +190,8 @@ def run_step(game, state, step: dict, where: str) -> None:
             assert [h.bit_count() for h in state.hands] == sizes["hands"], f"{where}: hand sizes"
         if "stock" in sizes:
             assert state.drawable == sizes["stock"], f"{where}: drawable stock"
+        if "reserve" in sizes:
+            assert state.reserve == sizes["reserve"], f"{where}: reserve"
     if "hand_points" in step:
         assert state.hand_points == step["hand_points"], f"{where}: points on play"
     if "over" in step:
@@ -153,6 +200,54 @@ def run_step(game, state, step: dict, where: str) -> None:
         got = state.result.to_json()
         for key, value in step["result"].items():
             assert got[key] == value, f"{where}: result {key}"
+    return _more_steps(game, state, step, where)
+
+
+def _more_steps(game, state, step: dict, where: str):
+    """The later step keys (see the docstring); returns the hand later steps play in."""
+    if "to_act" in step:
+        assert state.to_act == step["to_act"], f"{where}: seat whose turn it is"
+    if "offers" in step:
+        got = [[s, sorted(state.move_str(m) for m in offered)] for s, offered in state.interrupts]
+        expected = [o if isinstance(o, int) else [o[0], sorted(o[1])] for o in step["offers"]]
+        assert len(got) == len(expected) and all(g == e if isinstance(e, list) else g[0] == e
+                                                 for g, e in zip(got, expected)), f"{where}: offers {got}"
+    lay = state.layout
+    if "doubles" in step:
+        assert [bool(d) for d in lay.doubles] == step["doubles"], f"{where}: doubles"
+    if "lengths" in step:
+        assert list(lay.lengths) == step["lengths"], f"{where}: arm lengths"
+    if "in_opening" in step:
+        assert lay.in_opening() == step["in_opening"], f"{where}: opening phase"
+    for seat, tiles in step.get("locked", {}).items():
+        assert sorted(tile_str(t) for t in tiles_of(state.locked[int(seat)])) == \
+            sorted(tile_str(t) for t in _tiles(game, tiles)), f"{where}: locked tiles of seat {seat}"
+    if "skips" in step:
+        assert list(state.skips) == step["skips"], f"{where}: forfeited turns"
+    if "hand_values" in step:
+        assert [state.hand_value(s) for s in range(len(state.hands))] == step["hand_values"], \
+            f"{where}: hand values"
+    if "history_length" in step:
+        assert len(state.history) == step["history_length"], f"{where}: history length"
+    for text, sub in step.get("try", {}).items():
+        copy = state.clone()
+        copy.apply(copy.parse_move(text))
+        run_step(game, copy, sub, f"{where}, after {text}")
+    if "match" in step:
+        m = step["match"]
+        hands_played = m.get("hands_played", state.context.hand_number - 1)
+        match = Match(game, seed=0, context=HandContext(hand_number=hands_played + 1, scores=list(m["scores"])))
+        match.current = state
+        verdict = match.finish_hand()
+        if "after" in m:
+            assert match.scores == m["after"], f"{where}: match totals"
+        _verdict(verdict, m, where)
+    if "next_hand" in step:
+        nh = step["next_hand"]
+        ctx = HandContext(hand_number=state.context.hand_number + 1, scores=nh.get("scores"),
+                          previous=state.result, previous_leader=state.leader)
+        return Match(game, seed=0, context=ctx).start_hand(_deal(game, nh["deal"]), ctx)
+    return state
 
 
 @pytest.mark.parametrize("gid, ex", EXAMPLES, ids=[f"{g}: {ex['name']}" for g, ex in EXAMPLES])
@@ -163,15 +258,11 @@ def test_worked_example(gid, ex):
         game = make_game(gid, ex.get("players"), ex.get("options", {}))
         match = Match(game, seed=0, context=HandContext(hand_number=m["hands_played"] + 1, scores=m["scores"]))
         match.results = [HandResult("domino", None, [], [], [], w) for w in m.get("winners", [])]
-        verdict = game.match_result(match)
-        if m["over"] is False:
-            assert verdict is None
-        else:
-            assert verdict is not None and sorted(verdict.winners) == sorted(m["over"])
+        _verdict(game.match_result(match), m, ex["name"])
         return
     game, state = setup(ex)
     for i, step in enumerate(ex.get("steps", []), start=1):
-        run_step(game, state, step, f"{ex['name']}, step {i}")
+        state = run_step(game, state, step, f"{ex['name']}, step {i}") or state
 
 
 def test_every_example_file_names_a_game_and_checks_something():
