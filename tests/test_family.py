@@ -1,4 +1,5 @@
-"""family.md: the deal and the option rounds (the worked examples are in tests/data/examples/family.json)."""
+"""family.md rules beyond the data (tests/data/examples/family.json holds the worked examples and the match ends):
+the deal, bad options, who starts a later round."""
 
 import pytest
 
@@ -15,21 +16,6 @@ def test_deal_7_each_14_stock_all_drawable():
     st = Match(g, seed=9).start_hand()
     assert [h.bit_count() for h in st.hands] == [7, 7]
     assert len(st.stock) == 14 and st.drawable == 14
-
-
-def test_default_one_round_is_the_match():
-    g = make_game("family")
-    assert match_after(g, [1, 0], 1).winners == [0]
-    r = match_after(g, [0, 0], 1)
-    assert r.drawn and r.winners == []
-
-
-def test_option_rounds_more_round_wins_takes_match():
-    g = make_game("family", 2, {"rounds": 3})
-    assert match_after(g, [2, 0], 2) is None
-    assert match_after(g, [1, 2], 3).winners == [1]
-    r = match_after(g, [1, 1], 3)  # one drawn round
-    assert r.drawn and r.winners == []
 
 
 def test_option_rounds_must_be_positive():
