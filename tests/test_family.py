@@ -7,7 +7,7 @@ from domine.game import GameError
 from domine.games import make_game
 from domine.match import Match
 
-from helpers import match_after, make_deal, moves, names, play_out
+from helpers import make_deal, moves, names, play_out
 
 
 # --- Deal, later rounds, option rounds ----------------------------------------------------
