@@ -20,6 +20,8 @@ one or more of these keys, checked or done in this order:
 - ``"result"``: a subset of the hand result's JSON (reason, points, winners, hand_values, ...);
 - ``"lead"``: the tile that leads, when the layout is empty: the seat to act may lead only it.
 
+The keys listed before ``play`` (and ``lead``) see the hand before the step's moves; all others see it after.
+
 More step keys (checked after those above, in this order):
 
 - ``"to_act"``: the seat whose normal turn it is (``acting`` differs while out-of-turn offers wait);
@@ -51,8 +53,8 @@ word gives the pip left open, where it matters); they are recorded, not played.
 hands' ``winners``, for streaks) and the verdict: ``"over": false`` or the winners; ``"drawn"``
 (optional) says whether the match ends drawn.
 
-A ``deal`` may say ``"rest": "stock"`` (or ``"aside"``): every tile of the set not named in it goes
-to the end of the stock (or out of play), by id.
+A ``deal`` names no tile twice; it may say ``"rest": "stock"`` (or ``"aside"``): every tile of the
+set not named in it goes to the end of the stock (or out of play), by id.
 """
 
 from __future__ import annotations
@@ -115,6 +117,8 @@ def setup(ex):
 def _deal(game, d: dict) -> Deal:
     hands = [_tiles(game, h) for h in d["hands"]]
     stock, aside = _tiles(game, d.get("stock", [])), _tiles(game, d.get("aside", []))
+    given = [t for h in hands for t in h] + stock + aside
+    assert len(set(given)) == len(given), "a deal names a tile twice"
     if "rest" in d:
         named = {t for h in hands for t in h} | set(stock) | set(aside)
         rest = [t for t in range(set_size(game.max_pip)) if t not in named]
