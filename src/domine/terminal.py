@@ -16,7 +16,8 @@ from .game import Game
 from .hand import HandState
 from .observation import Observation
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
+    CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of,
+    tile_of,
 )
 from .tiles import tile_str, tiles_of
 
@@ -388,8 +389,9 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
         if k == CLOSE:
             names = state.layout.end_names()
             end = end_of(move)
-            return Text(f"{names[end] if end < len(names) else end} is closed with a reserved tile face down",
-                        style="dim")
+            how = "marked dead" if tile_of(move) == NO_TILE and not is_hidden(move) else \
+                "closed with a reserved tile face down"
+            return Text(f"{names[end] if end < len(names) else end} is {how}", style="dim")
         if k == TURN_UP:
             return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
     who = seat_name(seat, kinds, viewer)
