@@ -631,7 +631,7 @@ class PhasedCross(Cross):
     """
 
     kind = "phased cross"
-    __slots__ = ("side_tiles", "ring", "ring_tiles", "arm_tiles", "early_arms")
+    __slots__ = ("side_tiles", "ring", "ring_tiles", "arm_tiles", "early_arms", "dead")
 
     def __init__(self, fits, set_mask, ends_by_double: bool = False, sides: int = 4, side_tiles: int = -1,
                  ring: bool = False, ring_tiles: int = 0, arm_tiles: int = -1, early_arms: bool = False):
@@ -641,6 +641,7 @@ class PhasedCross(Cross):
         self.ring_tiles = (ring_tiles | DOUBLES_MASK) & set_mask   # a slot: the matching double, or these
         self.arm_tiles = arm_tiles & set_mask
         self.early_arms = early_arms
+        self.dead = False   # every place dead (``is_dead``), found by ``_refresh``
 
     def _phase(self) -> tuple[bool, bool]:
         """(some side is still empty, some slot is still empty), closed ones aside."""
@@ -713,31 +714,50 @@ class PhasedCross(Cross):
         return any(not (self.ever_accepts(i) & free) for i in range(len(self.values)) if not self.closed[i])
 
     def is_dead(self) -> bool:
-        free = self.set_mask & ~self.mask & ~self.face_down
-        return all(not (self.ever_accepts(i) & free) for i in range(len(self.values)))
+        return self.dead
 
     def _refresh(self) -> None:
+        # ``accepts`` and ``ever_accepts`` for every end in one pass: this runs after every placement
         if self.lead < 0:
-            self.targets, self.playable = [], 0
+            self.targets, self.playable, self.dead = [], 0, False
             return
-        sides, slots = self._phase()
-        usable, values, lengths = self.usable, self.values, self.lengths
+        values, lengths, closed, fits = self.values, self.lengths, self.closed, self.fits
+        ring, usable = self.ring, self.usable
+        sides = slots = False
+        for i, n in enumerate(lengths):
+            if not closed[i]:
+                if n == 0:
+                    sides = True
+                elif n == 1 and ring:
+                    slots = True
+        arms_open = not sides and (self.early_arms or not slots)
+        free = self.set_mask & ~self.mask & ~self.face_down
+        dead = True
         targets: list[tuple[int, int, int]] = []
         playable = 0
         side = False
-        for i in range(len(values)):
-            if not usable >> i & 1:
+        for i, v in enumerate(values):
+            if closed[i]:
                 continue
-            if lengths[i] == 0 and not self.closed[i]:
-                if side:
-                    continue   # the empty sides are one place
-                side = True
-            m = self._mask(i, sides, slots)
-            if m:
-                targets.append((i, values[i], m))
-                playable |= m
+            n = lengths[i]
+            if n == 0:
+                ever = fits[v] & self.side_tiles
+                now = ever if not side and usable >> i & 1 else 0
+                if now:
+                    side = True   # the empty sides are one place
+            elif ring and n == 1:
+                ever = fits[v] & self.ring_tiles
+                now = 0 if sides else ever
+            else:
+                ever = fits[v] & self.arm_tiles
+                now = ever if arms_open else 0
+            if ever & free:
+                dead = False
+            if now and usable >> i & 1:
+                targets.append((i, v, now))
+                playable |= now
         self.targets = targets
         self.playable = playable
-
+        self.dead = dead
 
 LAYOUTS["phased cross"] = PhasedCross
