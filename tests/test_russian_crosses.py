@@ -88,3 +88,65 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv)
+
+
+# -- pieces of the games, beyond the worked examples ---------------------------------------------
+def _hand_with_nobody_event(gid: str, options: dict | None = None):
+    """A random hand (2 players) in which the rules closed a place, played up to just after it."""
+    from domine.hand import NOBODY
+    game = make_game(gid, 2, options or {})
+    for seed in range(200):
+        match = Match(game, seed=seed)
+        state = match.start_hand()
+        rnd = random.Random(seed).random
+        while not state.over:
+            moves = state.legal_moves()
+            state.apply(moves[int(rnd() * len(moves))])
+            if any(seat == NOBODY for seat, _ in state.history):
+                return game, state
+    raise AssertionError("no closing in 200 hands")
+
+
+def test_only_a_double_other_than_blank_leads_the_first_hand():
+    from domine.hand import HandContext
+    from domine.tiles import parse_tile
+    for gid in ("matador-cross", "russian-cross", "russian-double-cross"):
+        game = make_game(gid, 2)
+        bit = lambda *ts: sum(1 << parse_tile(t) for t in ts)   # noqa: E731
+        assert game.needs_redeal([bit("0-0", "1-2"), bit("3-4", "5-6")], HandContext())
+        assert not game.needs_redeal([bit("0-0", "1-2"), bit("1-1", "5-6")], HandContext())
+
+
+@pytest.mark.parametrize("gid, options, tiles", [("russian-cross", {}, True), ("russian-double-cross", {}, False),
+                                                 ("russian-double-cross", {"early_arms": True}, False)])
+def test_a_closing_is_public_and_bots_count_the_stock_right(gid, options, tiles):
+    """russian-cross closes a side with a hidden reserve tile; russian-double-cross marks a
+    slot dead with none: every seat sees the closing, and a seat's worlds keep the stock's size."""
+    from domine.hand import NOBODY
+    from domine.knowledge import Knowledge
+    from domine.moves import NO_TILE, tile_of
+    game, state = _hand_with_nobody_event(gid, options)
+    closing = next(e for s, e in state.history if s == NOBODY)
+    assert (tile_of(closing) != NO_TILE) is tiles
+    for seat in range(state.n):
+        obs = state.observation(seat)
+        assert any(s == NOBODY for s, _ in obs.history)
+        knowledge = Knowledge(obs)
+        assert knowledge.closed_from_stock == (1 if tiles else 0) * sum(
+            1 for s, _ in state.history if s == NOBODY)
+        world = knowledge.sample(random.Random(seat))
+        assert len(world.stock) - world.stock_pos == len(state.stock) - state.stock_pos
+
+
+def test_the_picture_marks_matadors_and_says_what_each_end_needs():
+    from domine.position import position
+    from domine.terminal import table_lines
+    game = make_game("russian-double-cross", 2)
+    state = position(game, hands=[["6-6"], ["1-2"]], lead="3-3", placed=["4-0 N", "4-4 E", "5-2 S 5", "4-2 W"],
+                     stock=["1-1", "5-5"], rest="aside")
+    text = "\n".join(line.plain for line in table_lines(state.layout))
+    assert "[2*5]" in text or "├*┤" in text          # the matador 5-2
+    assert "N:0 needs M" in text and "W:2 needs 5" in text and "E:4 needs 3" in text
+    plain = make_game("cross", 2)
+    state = position(plain, hands=[["6-6"], ["1-2"]], lead="4-4", placed=["4-1 N"], stock=["1-1", "5-5"])
+    assert "needs" not in "\n".join(line.plain for line in table_lines(state.layout))
