@@ -26,7 +26,7 @@ picture, ``domine render``'s SVG, the browser later) draws any layout; see
 
 from __future__ import annotations
 
-from .tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, MAX_PIP, double
+from .tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, MAX_PIP, double, tile_str, tiles_of
 
 LEAD_END = 31
 ALL_ENDS = (1 << 31) - 1
@@ -701,13 +701,10 @@ class PhasedCross(Cross):
             rule = "until every side of the centre holds a tile, only an empty side may be filled; then " \
                 "each arm's slot takes its double (or a tile of its own) "
             return rule + ("before that arm grows" if self.early_arms else "before any arm grows")
+        if self.side_tiles != self.set_mask:
+            only = " ".join(tile_str(t) for t in tiles_of(self.side_tiles))
+            return f"until the spinner's {self.sides} sides hold a tile, only {only} may be played, on an empty side"
         return f"the spinner's {self.sides} sides must be filled before any arm grows"
-
-    def reachable(self) -> int:
-        m = 0
-        for i in range(len(self.values)):
-            m |= self.ever_accepts(i)
-        return m
 
     def has_dead_end(self) -> bool:
         free = self.set_mask & ~self.mask & ~self.face_down
