@@ -56,6 +56,9 @@ SPECS = {
     "homo-homini-lupus": dict(players=4, options={"hands": 2}, seed=1),
     "slosh": dict(players=4, options={}, seed=1),
     "mexican-train": dict(players=2, options={}, seed=3),
+    "matador-cross": dict(players=3, options={"target": 30}, seed=1),
+    "russian-cross": dict(players=2, options={"target": 30}, seed=3),
+    "russian-double-cross": dict(players=3, options={"target": 30}, seed=4),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -122,6 +125,13 @@ EXPECTED = {
                        ("blocked", [107, 142]), ("domino", [2, 0]), ("blocked", [28, 94]),
                        ("domino", [61, 0]), ("domino", [0, 67]), ("domino", [54, 0])],
                       [463, 571], [0], False),
+    # the Russian crosses, each seat adding his own pips: matador-cross' hand 2 ends on a dead
+    # layout; russian-cross' hand 1 closes W with 5-2 itself (the reserve's first tile) after a
+    # round of passes, and hand 2 ends on a dead layout; russian-double-cross' hand 1 marks the S
+    # slot dead after a round of passes and then ends on a dead layout.
+    "matador-cross": ([("domino", [0, 5, 20]), ("dead", [2, 34, 4])], [2, 39, 24], [0], False),
+    "russian-cross": ([("domino", [19, 0]), ("dead", [12, 7])], [31, 7], [1], False),
+    "russian-double-cross": ([("dead", [11, 24, 24]), ("domino", [18, 35, 0])], [29, 59, 24], [2], False),
 }
 
 

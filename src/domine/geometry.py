@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .tiles import HIGH, IS_DOUBLE, LOW
+from .tiles import BIT, HIGH, IS_DOUBLE, LOW, tiles_of
 
 NORTH, EAST, SOUTH, WEST = (0, -1), (1, 0), (0, 1), (-1, 0)
 DIRECTION_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
@@ -44,6 +44,7 @@ class Piece:
     face_down: bool = False
     last: bool = False    # the tile placed last
     crosswise: bool = False   # a double lying across its arm (never the centre tile)
+    wild: bool = False    # a wild tile (a matador: it fits every end)
 
     @property
     def horizontal(self) -> bool:
@@ -66,6 +67,8 @@ class OpenEnd:
     dead: bool = False    # open, but every tile that could match it is already on the table
     origin: tuple[int, int] = (-1, -1)   # (end, index) of the piece the arm grows from; (-1, -1): the centre
     marker: bool = False  # its owner's marker is on it (trains)
+    needs: int = -2       # the pip a tile must show to touch it where that is not its value
+                          # (sum to seven: 7 - value); -1: only a wild tile; -2: its value
 
     @property
     def label(self) -> str:
@@ -77,10 +80,14 @@ class OpenEnd:
         elif self.dead:
             text = f"{self.name}:{self.value} dead"
         elif self.open_now:
-            text = f"{self.name}:{self.value}"
+            text = f"{self.name}:{self.value}{self._needs()}"
         else:
-            text = f"({self.name}:{self.value})"
+            text = f"({self.name}:{self.value}{self._needs()})"
         return text + " marker" if self.marker else text
+
+    def _needs(self) -> str:
+        """' needs 1' where the matching is not equal numbers (' needs M': a matador only)."""
+        return "" if self.needs == -2 else " needs M" if self.needs == -1 else f" needs {self.needs}"
 
     @property
     def state(self) -> str:
@@ -108,15 +115,39 @@ class Geometry:
             "kind": self.kind,
             "pieces": [{"tile": p.tile, "pips": [p.first, p.second], "x": p.x, "y": p.y, "w": p.w, "h": p.h,
                         "end": p.end, "index": p.index, "face_down": p.face_down, "last": p.last,
-                        "crosswise": p.crosswise}
+                        "crosswise": p.crosswise, "wild": p.wild}
                        for p in self.pieces],
             "ends": [{"end": e.end, "name": e.name, "value": e.value, "x": e.x, "y": e.y,
                       "direction": list(e.direction), "open_now": e.open_now, "closed": e.closed,
                       "dead": e.dead, "owner": e.owner, "origin": list(e.origin), "marker": e.marker,
-                      "state": e.state, "label": e.label}
+                      "state": e.state, "label": e.label, "needs": e.needs}
                      for e in self.ends],
             "markers": list(self.markers),
         }
+
+
+def wild_tiles(fits: list[int]) -> int:
+    """The tiles that fit an end whatever it shows (the matadors of sum-to-seven; none for
+    equal numbers), from a layout's matching table."""
+    wild = -1
+    for m in fits:
+        wild &= m
+    return wild if fits else 0
+
+
+def needed_pip(fits: list[int], value: int) -> int:
+    """The pip every ordinary tile that fits an end showing ``value`` bears: -2 when that is
+    ``value`` itself (equal numbers), -1 when only wild tiles fit, else that pip (7 - value)."""
+    m = fits[value] & ~wild_tiles(fits)
+    if not m:
+        return -1
+    common = -1
+    for t in tiles_of(m):
+        common &= (1 << LOW[t]) | (1 << HIGH[t])
+    if common <= 0 or common & (common - 1):
+        return -2
+    pip = common.bit_length() - 1
+    return -2 if pip == value else pip
 
 
 def _other(tile: int, open_pip: int) -> int:
@@ -171,10 +202,13 @@ def _end(geo: Geometry, layout, end: int, point: tuple[float, float], direction,
     free = layout.set_mask & ~layout.mask & ~layout.face_down
     owner = layout.owners[end] if layout.owners else -1
     markers = getattr(layout, "markers", None)
+    ever = getattr(layout, "ever_accepts", None)   # a layout whose places take less than what matches
+    takes = ever(end) if ever is not None else layout.fits[value]
     geo.ends.append(OpenEnd(end, names[end] if end < len(names) else str(end), value,
                             point[0], point[1], direction, end in open_now, closed, owner,
-                            dead=not closed and not (layout.fits[value] & free), origin=origin,
-                            marker=bool(markers and 0 <= owner < len(markers) and markers[owner])))
+                            dead=not closed and not (takes & free), origin=origin,
+                            marker=bool(markers and 0 <= owner < len(markers) and markers[owner]),
+                            needs=needed_pip(layout.fits, value)))
 
 
 def _centre(geo: Geometry, tile: int, crosswise: bool, first: int, second: int) -> None:
@@ -210,6 +244,9 @@ def layout_geometry(layout) -> Geometry:
     if layout.last == lead:
         # the lead is the last tile placed while nothing else is
         geo.pieces = [replace(p, last=True) if p.end < 0 else p for p in geo.pieces]
+    wild = wild_tiles(layout.fits)
+    if wild:
+        geo.pieces = [replace(p, wild=True) if p.tile >= 0 and BIT[p.tile] & wild else p for p in geo.pieces]
     return geo
 
 

@@ -20,7 +20,7 @@ from .moves import (
     IllegalMove, pair,
 )
 from .results import HandResult, standard_ranking
-from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, tiles_of
+from .tiles import BIT, IS_DOUBLE, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -514,7 +514,7 @@ class HandState:
 
     def _lead_draw(self, seat: int, t: int) -> None:
         in_turn = self.lead_draw == "in turn"
-        if self.lead_draw == "first" or (BIT[t] & self.lead_mask if in_turn else IS_DOUBLE[t]):
+        if self.lead_draw == "first" or BIT[t] & self.lead_mask:   # in turn, or until a double that may lead
             self.lead_draw = ""
             self.lead_mask = BIT[t]
             self.lead_was_drawn = True
@@ -523,13 +523,13 @@ class HandState:
             # the rule knows is in the stock (mexican-train 16f: the engine nobody was dealt)
             self.to_act = (seat + 1) % self.n
         elif self.drawable <= 0:
-            # Nobody can draw a double for the lead: the next seat holding one leads it.
+            # Nobody can draw a double for the lead: the next seat holding one leads it
+            # (``lead_mask``: the doubles that may lead).
             self.lead_draw = ""
             for k in range(1, self.n + 1):
                 s = (seat + k) % self.n
-                if self.hands[s] & DOUBLES_MASK:
+                if self.hands[s] & self.lead_mask:
                     self.to_act = s
-                    self.lead_mask = DOUBLES_MASK
                     return
 
     def _pass(self) -> None:

@@ -31,12 +31,12 @@ from .observation import Observation
 from .layout import LEAD_END
 from .hand import NOBODY
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, PASS, SKIP, TURN_UP, MoveError, announces, bare, end_of, is_hidden, is_place, kind,
-    kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles, tile_of,
+    CLOSE, DECLINE, DISCARD, DRAW, NO_TILE, PASS, SKIP, TURN_UP, MoveError, announces, bare, end_of, is_hidden,
+    is_place, kind, kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles, tile_of,
 )
 from .parts.conventions import LastTileAnnouncement
 from .parts.turns import AT_WILL, WHILE_FITS
-from .tiles import BIT, DOUBLES_MASK, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
+from .tiles import BIT, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
 
 _GAMES: dict[tuple, Game] = {}
 
@@ -128,7 +128,8 @@ class Knowledge:
                 game.restrict_places(layout, seat, history, index)
             if k == CLOSE:
                 if seat == NOBODY:
-                    self.closed_from_stock += 1   # the rules took a stock tile face down (four-crosses 9)
+                    if is_hidden(move) or tile_of(move) != NO_TILE:   # NO_TILE: marked dead, no tile
+                        self.closed_from_stock += 1   # the rules took a stock tile face down (four-crosses 9)
                 elif seat != me:
                     self._discard_slot(seat)
                 layout.close(end_of(move), -1 if is_hidden(move) or seat == NOBODY else tile_of(move))
@@ -320,7 +321,7 @@ class Knowledge:
         s = drawer
         while s != leader:
             if s != self.me:
-                self._forbid(s, DOUBLES_MASK)
+                self._forbid(s, self.game.lead_rule(self.obs.context).lead_draw_shows)
             s = (s + 1) % n
 
     def _use_slot(self, seat: int, tile: int, last: bool = False) -> None:

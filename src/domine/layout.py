@@ -26,7 +26,7 @@ picture, ``domine render``'s SVG, the browser later) draws any layout; see
 
 from __future__ import annotations
 
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW, MAX_PIP, double
+from .tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, MAX_PIP, double, tile_str, tiles_of
 
 LEAD_END = 31
 ALL_ENDS = (1 << 31) - 1
@@ -616,3 +616,145 @@ LAYOUTS: dict[str, type[Layout]] = {
     "line": Layout, "cross": Cross, "figure": Figure, "spinner": SpinnerLine,
     "seat arms": SeatArms, "trains": Trains,
 }
+
+
+class PhasedCross(Cross):
+    """A cross whose places take given tiles, in phases (the Russian crosses).
+
+    The centre double's ``sides`` empty sides take the matching tiles in ``side_tiles``
+    (russian-cross: only the matadors). With ``ring``, each arm then has a slot beyond its
+    side tile, taking the double that matches the arm's number or a tile of ``ring_tiles``
+    (russian-double-cross: a matador instead); the slots open once every side holds a tile.
+    The arms grow, taking the matching tiles of ``arm_tiles``, once every side (and slot) is
+    filled or closed; with ``early_arms`` each arm as soon as its own slot is filled. A side
+    or slot closed before it was filled is a dead arm.
+    """
+
+    kind = "phased cross"
+    __slots__ = ("side_tiles", "ring", "ring_tiles", "arm_tiles", "early_arms", "dead")
+
+    def __init__(self, fits, set_mask, ends_by_double: bool = False, sides: int = 4, side_tiles: int = -1,
+                 ring: bool = False, ring_tiles: int = 0, arm_tiles: int = -1, early_arms: bool = False):
+        super().__init__(fits, set_mask, ends_by_double, sides)
+        self.side_tiles = side_tiles & set_mask
+        self.ring = ring
+        self.ring_tiles = (ring_tiles | DOUBLES_MASK) & set_mask   # a slot: the matching double, or these
+        self.arm_tiles = arm_tiles & set_mask
+        self.early_arms = early_arms
+        self.dead = False   # every place dead (``is_dead``), found by ``_refresh``
+
+    def _phase(self) -> tuple[bool, bool]:
+        """(some side is still empty, some slot is still empty), closed ones aside."""
+        sides = slots = False
+        closed = self.closed
+        for i, n in enumerate(self.lengths):
+            if not closed[i]:
+                if n == 0:
+                    sides = True
+                elif n == 1 and self.ring:
+                    slots = True
+        return sides, slots
+
+    def _mask(self, i: int, sides: bool, slots: bool) -> int:
+        """What end ``i`` takes now (0: nothing yet), ``usable`` aside."""
+        if self.closed[i]:
+            return 0
+        n, v = self.lengths[i], self.values[i]
+        if n == 0:
+            return self.fits[v] & self.side_tiles
+        if self.ring and n == 1:
+            return 0 if sides else self.fits[v] & self.ring_tiles
+        if sides or (slots and not self.early_arms):
+            return 0
+        return self.fits[v] & self.arm_tiles
+
+    def ever_accepts(self, i: int) -> int:
+        """What end ``i`` takes now or once its phase comes (0 when closed)."""
+        if self.closed[i]:
+            return 0
+        n, v = self.lengths[i], self.values[i]
+        if n == 0:
+            return self.fits[v] & self.side_tiles
+        if self.ring and n == 1:
+            return self.fits[v] & self.ring_tiles
+        return self.fits[v] & self.arm_tiles
+
+    def accepts(self, i: int) -> int:
+        return self._mask(i, *self._phase())
+
+    def pending(self) -> list[int]:
+        """The places of the current opening phase still empty: the empty sides, or once
+        every side is filled, the empty slots (what a full round of passes closes)."""
+        sides, slots = self._phase()
+        if sides:
+            return [i for i, n in enumerate(self.lengths) if n == 0 and not self.closed[i]]
+        if slots:
+            return [i for i, n in enumerate(self.lengths) if n == 1 and not self.closed[i]]
+        return []
+
+    def in_opening(self) -> bool:
+        sides, slots = self._phase()
+        return sides or slots
+
+    def opening_rule(self) -> str:
+        if self.ring:
+            rule = "until every side of the centre holds a tile, only an empty side may be filled; then " \
+                "each arm's slot takes its double (or a tile of its own) "
+            return rule + ("before that arm grows" if self.early_arms else "before any arm grows")
+        if self.side_tiles != self.set_mask:
+            only = " ".join(tile_str(t) for t in tiles_of(self.side_tiles))
+            return f"until the spinner's {self.sides} sides hold a tile, only {only} may be played, on an empty side"
+        return f"the spinner's {self.sides} sides must be filled before any arm grows"
+
+    def has_dead_end(self) -> bool:
+        free = self.set_mask & ~self.mask & ~self.face_down
+        return any(not (self.ever_accepts(i) & free) for i in range(len(self.values)) if not self.closed[i])
+
+    def is_dead(self) -> bool:
+        return self.dead
+
+    def _refresh(self) -> None:
+        # ``accepts`` and ``ever_accepts`` for every end in one pass: this runs after every placement
+        if self.lead < 0:
+            self.targets, self.playable, self.dead = [], 0, False
+            return
+        values, lengths, closed, fits = self.values, self.lengths, self.closed, self.fits
+        ring, usable = self.ring, self.usable
+        sides = slots = False
+        for i, n in enumerate(lengths):
+            if not closed[i]:
+                if n == 0:
+                    sides = True
+                elif n == 1 and ring:
+                    slots = True
+        arms_open = not sides and (self.early_arms or not slots)
+        free = self.set_mask & ~self.mask & ~self.face_down
+        dead = True
+        targets: list[tuple[int, int, int]] = []
+        playable = 0
+        side = False
+        for i, v in enumerate(values):
+            if closed[i]:
+                continue
+            n = lengths[i]
+            if n == 0:
+                ever = fits[v] & self.side_tiles
+                now = ever if not side and usable >> i & 1 else 0
+                if now:
+                    side = True   # the empty sides are one place
+            elif ring and n == 1:
+                ever = fits[v] & self.ring_tiles
+                now = 0 if sides else ever
+            else:
+                ever = fits[v] & self.arm_tiles
+                now = ever if arms_open else 0
+            if ever & free:
+                dead = False
+            if now and usable >> i & 1:
+                targets.append((i, v, now))
+                playable |= now
+        self.targets = targets
+        self.playable = playable
+        self.dead = dead
+
+LAYOUTS["phased cross"] = PhasedCross

@@ -111,6 +111,10 @@ def close(end: int, tile: int) -> int:
     return CLOSE | tile | (end << 7)
 
 
+#: the tile of a closing that lays no tile: an end the rules mark dead (russian-double-cross 13)
+NO_TILE = TILE_MASK
+
+
 def with_tile(kind_code: int, tile: int) -> int:
     """A draw, discard or turned-up tile naming its tile."""
     return kind_code | tile

@@ -66,7 +66,7 @@ def move_str(state: "HandState", move: int) -> str:
         names = end_names(state)
         end = (move >> 7) & 31
         text = f"close {names[end] if end < len(names) else end}"
-        return text if move & HIDDEN else f"{text} {tile_str(move & 127)}"
+        return text if move & HIDDEN or move & 127 == 127 else f"{text} {tile_str(move & 127)}"   # 127: no tile
     if move & HIDDEN:
         return KINDS[k].name       # another seat's draw or discard, its tile unseen
     if k == DRAW:

@@ -8,7 +8,8 @@ of play (``rest="aside"``).
 For layouts with a shape (a cross, a figure, seat arms, trains) give the tiles
 instead: ``lead="4-4", placed=["4-1 N", "4-6 E", "6-6 E"]`` lays them with the
 layout's own rules of geometry (each tile against the end it names, its matching
-half inwards), and ``closed=["W 3-4"]`` closes ends face down.
+half inwards; a third word gives the pip it leaves open where the tile may choose, as a
+matador does: ``"6-1 N 1"``), and ``closed=["W 3-4"]`` closes ends face down.
 
 What the tiles do not say (mexican-train's markers, the seats past their first turn) is
 ``table``, a dict the game reads in its own words (``Game.set_position``).
@@ -82,8 +83,9 @@ def position(
 def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to_act, rest, context,
            last_placer, table=None) -> HandState:
     """A position whose layout is laid tile by tile from ``lead`` and ``placed``."""
-    from .tiles import HIGH, LOW
+    from .matching import STRIDE
     pieces = [(text.split()[0], text.split()[1].upper()) for text in placed]
+    kept = [int(text.split()[2]) if len(text.split()) > 2 else None for text in placed]   # the pip left open
     closings = [(text.split()[0].upper(), text.split()[1] if len(text.split()) > 1 else None) for text in closed]
     on_table = [lead] + [_tiles(game, [t])[0] for t, _ in pieces]
     face_down = [_tiles(game, [t])[0] for _, t in closings if t is not None]
@@ -94,16 +96,20 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     state = HandState(game, deal, context, lead=False)
     lay = state.layout
     lay.place_lead(lead)
-    for (text, end_name), t in zip(pieces, on_table[1:]):
+    for (text, end_name), t, keep in zip(pieces, on_table[1:], kept):
         names = lay.end_names()   # a spinner line gains its N and S ends as it goes
         if end_name not in names:
             raise ValueError(f"{text}: the layout has no end {end_name} (ends: {' '.join(names)})")
         end = names.index(end_name)
         v = lay.values[end]
-        hi, lo = HIGH[t], LOW[t]
         if state.fits[v] & BIT[t] == 0:
             raise ValueError(f"{text} does not fit end {end_name}, which shows {v}")
-        lay.place(end, t, lo if hi == v else hi)
+        opens = game.matching.opens[t * STRIDE + v]   # the pips it may leave open there
+        if keep is None and len(opens) > 1:
+            raise ValueError(f"{text}: say which pip it leaves open ({' or '.join(map(str, opens))})")
+        if keep is not None and keep not in opens:
+            raise ValueError(f"{text} cannot leave {keep} open on end {end_name}")
+        lay.place(end, t, opens[0] if keep is None else keep)
     names = lay.end_names()
     for (end_name, text), t in zip(closings, face_down + [-1] * len(closings)):
         lay.close(names.index(end_name), t if text is not None else -1)

@@ -16,9 +16,11 @@ from .game import Game
 from .hand import HandState
 from .observation import Observation
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
+    CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of,
+    tile_of,
 )
-from .tiles import tile_str, tiles_of
+from .geometry import wild_tiles
+from .tiles import BIT, tile_str, tiles_of
 
 PICTURE_WIDTH = 80   # the play screen's table fits this many columns
 
@@ -73,8 +75,10 @@ def _block(p, pw: int) -> list[str]:
         left, right = ("{", "}") if p.last else ("[", "]")
         if p.face_down:
             return [left + "▒" * (2 * pw + 1) + right]
-        return [f"{left}{pip(p.first)}|{pip(p.second)}{right}"]
+        return [f"{left}{pip(p.first)}{'*' if p.wild else '|'}{pip(p.second)}{right}"]   # *: a matador
     top, mid, bottom, side, bar = ("╔╗", "╠╣", "╚╝", "║", "═") if p.last else ("┌┐", "├┤", "└┘", "│", "─")
+    if p.wild:
+        bar = "*"
     if p.face_down:
         return [top[0] + pip(0) + top[1], side + pip(0) + side, bottom[0] + pip(0) + bottom[1]]
     return [top[0] + pip(p.first) + top[1], mid[0] + bar * pw + mid[1], bottom[0] + pip(p.second) + bottom[1]]
@@ -357,6 +361,8 @@ def table_lines(layout, width: int = 80, show_doubles: bool = False, height: int
     ends = [(names[i], layout.values[i], layout.lengths[i], layout.doubles[i], layout.closed[i])
             for i in range(len(layout.values))]
     lines.append(Text("open ends: " + ends_text(ends, show_doubles)))
+    if wild_tiles(layout.fits):   # the picture marks wild tiles and says what each end needs
+        lines.append(Text("[a*b] a matador (wild) · needs n: a tile must show n (M: only a matador)", style="dim"))
     return lines
 
 
@@ -388,8 +394,9 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
         if k == CLOSE:
             names = state.layout.end_names()
             end = end_of(move)
-            return Text(f"{names[end] if end < len(names) else end} is closed with a reserved tile face down",
-                        style="dim")
+            how = "marked dead" if tile_of(move) == NO_TILE and not is_hidden(move) else \
+                "closed with a reserved tile face down"
+            return Text(f"{names[end] if end < len(names) else end} is {how}", style="dim")
         if k == TURN_UP:
             return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
     who = seat_name(seat, kinds, viewer)
@@ -440,10 +447,13 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     rows.append(Text.assemble(("Tiles held: ", "bold"), counts))
     hand = Text("Your hand: ", style="bold")
     playable = {tile_of(p) for m in obs.legal_moves for p in placements_of(m)}
+    wild = wild_tiles(game.set_fits)   # matadors, marked '*'
     for i, t in enumerate(obs.hand):
         if i:
             hand.append(" ")
-        hand.append(tile_str(t), style="bold green" if t in playable else "")
+        hand.append(tile_str(t) + ("*" if BIT[t] & wild else ""), style="bold green" if t in playable else "")
+    if wild & sum(BIT[t] for t in obs.hand):
+        hand.append("   (* wild)", style="dim")
     if obs.locked:
         hand.append("   locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow")
     rows.append(hand)

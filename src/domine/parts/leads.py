@@ -48,13 +48,16 @@ class LeadRule:
 
 
 class HeaviestDouble(LeadRule):
-    """The heaviest double dealt (general 2) leads; without one, the heaviest tile or a redeal."""
+    """The heaviest double dealt (general 2) leads; without one, the heaviest tile or a redeal.
 
-    def __init__(self, redeal: bool = False):
+    ``doubles``: the doubles that may lead (the Russian crosses: all but 0-0)."""
+
+    def __init__(self, redeal: bool = False, doubles: int = DOUBLES_MASK):
         self.redeal = redeal
+        self.doubles = doubles
 
     def choose(self, state):
-        doubles = dealt_mask(state.hands) & DOUBLES_MASK
+        doubles = dealt_mask(state.hands) & self.doubles
         if doubles:
             t = doubles.bit_length() - 1   # ids of doubles grow with their pips
         elif self.redeal:
@@ -64,7 +67,7 @@ class HeaviestDouble(LeadRule):
         state.to_act, state.lead_mask = holder(state.hands, t), BIT[t]
 
     def needs_redeal(self, hands, context):
-        return self.redeal and not dealt_mask(hands) & DOUBLES_MASK
+        return self.redeal and not dealt_mask(hands) & self.doubles
 
 
 class LowestDouble(LeadRule):
@@ -108,11 +111,14 @@ class Loser(LeadRule):
     """The weakest player of the previous hand (general 16) leads.
 
     ``tiles``: "any" tile, or "double": any double, and without one he draws for
-    it, leading ``then`` = "first drawn" tile or drawing "until double".
+    it, leading ``then`` = "first drawn" tile or drawing "until double". ``doubles``: the
+    doubles that may lead (the Russian crosses: all but 0-0); drawing for the lead shows that
+    the drawer holds none of them.
     """
 
-    def __init__(self, tiles: str = "any", then: str = ""):
+    def __init__(self, tiles: str = "any", then: str = "", doubles: int = DOUBLES_MASK):
         self.tiles, self.then = tiles, then
+        self.doubles = self.lead_draw_shows = doubles
 
     def choose(self, state):
         seat = state.context.previous.ranking[-1]
@@ -120,8 +126,8 @@ class Loser(LeadRule):
         if self.tiles == "any":
             state.lead_mask = state.game.set_mask
             return
-        state.lead_mask = DOUBLES_MASK
-        if not state.hands[seat] & DOUBLES_MASK:
+        state.lead_mask = self.doubles
+        if not state.hands[seat] & self.doubles:
             state.lead_draw = "first" if self.then == "first drawn" else "until_double"
 
 
