@@ -169,14 +169,16 @@ class CentreBlank(LeadRule):
     def choose(self, state):
         seat = holder(state.hands, BLANK)
         if seat >= 0:
+            if getattr(state.game, "preplaced", False):
+                raise ValueError("with preplaced-blank 0-0 is never dealt")
             state.to_act, state.lead_mask = seat, BIT[BLANK]
             return
-        if BLANK not in state.deal.aside:
-            if BLANK not in state.stock:
-                raise ValueError("0-0 is nowhere in the deal")
+        if BLANK in state.stock:
             stock = state.stock = [t for t in state.stock if t != BLANK]   # the deal stays as dealt
             state.reserve = min(state.game.reserve, len(stock))
             state.drawable = len(stock) - state.reserve
+        elif BLANK not in state.deal.aside:   # a world a bot imagines keeps it aside
+            raise ValueError("0-0 is nowhere in the deal")
         state.turn_up_lead(BLANK, designated_starter(state.context, state.n))
 
 
@@ -236,7 +238,8 @@ class ColonelsCross(Game):
         return layout
 
     def deal(self, rng: random.Random) -> Deal:
-        """With ``preplaced-blank`` 0-0 is set aside (for the centre) and the other 27 are dealt."""
+        """With ``preplaced-blank`` 0-0 is kept out (for the centre) and the other 27 are dealt; it
+        heads the stock, as the deal's record of where it was, and the lead takes it from there."""
         if not self.preplaced:
             return super().deal(rng)
         rest = [t for t in self._set_range if t != BLANK]
@@ -245,7 +248,7 @@ class ColonelsCross(Game):
         tiles = [rest[i] for i in order]
         k = self._deal_k
         hands = [tiles[i:i + k] for i in self._hand_starts]
-        return Deal(hands, tiles[k * self.players:], [BLANK])
+        return Deal(hands, [BLANK] + tiles[k * self.players:], [])
 
     def on_turn_start(self, state, seat):
         """Rule 7: once every seat has passed in turn with nothing drawable while a side of 0-0
