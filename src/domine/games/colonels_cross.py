@@ -21,13 +21,13 @@ import random
 from ..game import TARGET, Game, Option
 from ..hand import NOBODY, Deal
 from ..layout import Cross
-from ..matching import SEVEN
+from ..matching import SEVEN, Matching
 from ..moves import PASS, IllegalMove, close, register_close_reason
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import LeadRule, holder
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import Turn
-from ..tiles import BIT, double, tile_id
+from ..tiles import BIT, HIGH, LOW, double, tile_id
 
 BLANK = tile_id(0, 0)
 SIDE_TILES = BIT[tile_id(1, 6)] | BIT[tile_id(2, 5)] | BIT[tile_id(3, 4)]   # the 7-pip matadors
@@ -37,6 +37,28 @@ MATADORS = SIDE_TILES | BIT[BLANK]
 ARM_FITS = [f & ~MATADORS for f in SEVEN.fits]
 #: the double a slot beyond a matador showing m takes: (7 - m)-(7 - m)
 SLOT_DOUBLE = [0] + [BIT[double(7 - m)] for m in range(1, 7)]
+
+
+
+class CentreMatching(Matching):
+    """Sum to seven, except that the 7-pip matadors touch only the blank of 0-0, either way round:
+    they are laid on its sides and nowhere else (after the opening none is left to play), so
+    nothing is wild and a bot has no reason to keep one back."""
+
+    name = "sum-to-seven"
+
+    def open_values(self, t: int, v: int) -> tuple[int, ...]:
+        a, b = LOW[t], HIGH[t]
+        if BIT[t] & SIDE_TILES:
+            return (b, a) if v == 0 else ()
+        if a + v == 7:
+            return (b,)
+        if b + v == 7:
+            return (a,)
+        return ()
+
+
+CENTRE_MATCHING = CentreMatching()
 
 #: why the rules close a side of 0-0 (``domine.moves.close_reason``)
 STUCK_MATADOR = register_close_reason(1, "its matador is stuck in the reserve")
@@ -213,7 +235,7 @@ class ColonelsCross(Game):
     min_players, max_players = 2, 4
     hand_size_total = 8                      # rule 2: 8 minus the players
     reserve = 2                              # rule 2
-    matching = SEVEN                         # rule 3
+    matching = CENTRE_MATCHING               # rules 3, 5 and 6
     layout_kind = "cross"                    # rules 5-6 (``BlankCross``, made by ``new_layout``)
     doubles_in_line = True                   # rule 3
     turn = Turn(draw_at_will=True, drawn_tile_must_be_played=False)   # rule 8
