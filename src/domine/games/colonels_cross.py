@@ -75,19 +75,16 @@ class BlankCross(Cross):
     """
 
     kind = "cross"
-    __slots__ = ("slots",)
+    __slots__ = ("slots", "_settled", "_dead")
 
     def __init__(self, fits, set_mask, ends_by_double: bool = False, sides: int = 3, slots: bool = False):
         super().__init__(fits, set_mask, ends_by_double, sides)
         self.slots = slots
+        self._settled = self._dead = False   # kept by ``_refresh``, which runs after every change
 
     def settled(self) -> bool:
         """Every side holds its matador or is closed: the arms may grow."""
-        lengths, closed = self.lengths, self.closed
-        for i in range(self.sides):
-            if not lengths[i] and not closed[i]:
-                return False
-        return True
+        return self._settled
 
     def empty_sides(self) -> list[int]:
         """Sides still waiting for a matador (not closed)."""
@@ -111,31 +108,59 @@ class BlankCross(Cross):
     def accepts(self, i: int) -> int:
         if self.closed[i]:
             return 0
-        return self._wants(i, self.settled())
+        return self._wants(i, self._settled)
 
     def _refresh(self) -> None:
+        """The places (``_wants`` for every end, the empty sides merged into one), whether the
+        sides are settled, and whether every place is dead (``is_dead``), in one pass."""
         if self.lead < 0:
             self.targets, self.playable = [], 0
+            self._settled = self._dead = False
             return
-        settled = self.settled()
-        values, closed, usable, set_mask = self.values, self.closed, self.usable, self.set_mask
-        lengths = self.lengths
+        values, lengths, closed, usable, set_mask = self.values, self.lengths, self.closed, self.usable, \
+            self.set_mask
+        settled = True
+        for i in range(self.sides):
+            if not lengths[i] and not closed[i]:
+                settled = False
+                break
+        free = set_mask & ~self.mask & ~self.face_down
+        dead = settled   # a side waiting for its matador is never dead
+        slots = self.slots
         targets: list[tuple[int, int, int]] = []
         playable = 0
         side = False
         for i in range(len(values)):
-            if closed[i] or not usable >> i & 1:
+            if closed[i]:
                 continue
-            if not lengths[i]:
-                if side:
-                    continue   # the empty sides are one place
-                side = True
-            m = self._wants(i, settled) & set_mask
+            n, v = lengths[i], values[i]
+            if n == 0:
+                if side or not usable >> i & 1:
+                    continue
+                side = True   # the empty sides are one place
+                m = SIDE_TILES
+            elif slots and n == 1:
+                m = SLOT_DOUBLE[v]
+                if m & free:
+                    dead = False
+                if not usable >> i & 1:
+                    continue
+            else:
+                if not settled:
+                    continue
+                m = ARM_FITS[v]
+                if m & free:
+                    dead = False
+                if not usable >> i & 1:
+                    continue
+            m &= set_mask
             if m:
-                targets.append((i, values[i], m))
+                targets.append((i, v, m))
                 playable |= m
         self.targets = targets
         self.playable = playable
+        self._settled = settled
+        self._dead = dead
 
     def in_opening(self) -> bool:
         return not self.settled() or bool(self.waiting_slots())
@@ -169,14 +194,9 @@ class BlankCross(Cross):
 
     def is_dead(self) -> bool:
         """Every place is dead: no tile off the table (face-down closers count as on it,
-        general 23d) could ever go there; an arm ending in 0 and a closed side are dead."""
-        if self.lead < 0:
-            return False
-        free = self.set_mask & ~self.mask & ~self.face_down
-        for i in range(len(self.values)):
-            if not self.closed[i] and not self._dead_place(i, free):
-                return False
-        return True
+        general 23d) could ever go there; an arm ending in 0 and a closed side are dead, a side
+        waiting for its matador never is (kept by ``_refresh``)."""
+        return self._dead
 
 
 class CentreBlank(LeadRule):
