@@ -39,7 +39,6 @@ ARM_FITS = [f & ~MATADORS for f in SEVEN.fits]
 SLOT_DOUBLE = [0] + [BIT[double(7 - m)] for m in range(1, 7)]
 
 
-
 class CentreMatching(Matching):
     """Sum to seven, except that the 7-pip matadors touch only the blank of 0-0, either way round:
     they are laid on its sides and nowhere else (after the opening none is left to play), so
@@ -200,10 +199,11 @@ class BlankCross(Cross):
 
 
 class CentreBlank(LeadRule):
-    """0-0 is the centre: its holder lays it; otherwise it is taken from wherever it lies
-    (set aside before the deal, or anywhere in the stock, the reserve too: the stock is one
-    tile smaller) and laid, and the designated starter plays first: a seat drawn by lot in
-    the first hand (``HandContext.lot``), the previous hand's loser later."""
+    """0-0 is the centre: its holder lays it; otherwise it is taken from wherever it lies in the
+    stock (the reserve too: the stock is one tile smaller, its last 2 still the reserve) and laid,
+    an event of nobody, and the designated starter plays first: a seat drawn by lot in the first
+    hand (``HandContext.lot``), the previous hand's loser later. A world a bot imagines
+    (``domine.knowledge``) keeps the laid 0-0 aside; it is taken from there."""
 
     draws_lot = True
     turn_up_shows = BIT[BLANK]   # nobody was dealt it
