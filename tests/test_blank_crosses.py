@@ -168,6 +168,16 @@ def test_closing_is_public_with_its_reason():
     assert all(len(s.split()) == 2 + 7 for s in shown)   # "close E" and the reason: no tile named
 
 
+def test_a_closing_reason_is_registered_once_per_number():
+    from domine.moves import close, register_close_reason
+    assert register_close_reason(1, "its matador is stuck in the reserve") == 1   # the same words again
+    with pytest.raises(ValueError):
+        register_close_reason(1, "another reason")
+    with pytest.raises(ValueError):
+        register_close_reason(16, "too big")
+    assert close_reason(close(2, 5)) == "" and close_reason(close(2, 5, 1)) == "its matador is stuck in the reserve"
+
+
 def main(argv: list[str]) -> None:   # pragma: no cover - the full count, by hand
     hands = int(argv[argv.index("--hands") + 1]) if "--hands" in argv else 10_000
     for gid in GAMES:
