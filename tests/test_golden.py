@@ -59,6 +59,8 @@ SPECS = {
     "matador-cross": dict(players=3, options={"target": 30}, seed=1),
     "russian-cross": dict(players=2, options={"target": 30}, seed=3),
     "russian-double-cross": dict(players=3, options={"target": 30}, seed=4),
+    "colonels-cross": dict(players=3, options={"target": 30}, seed=8),
+    "generals-cross": dict(players=3, options={"target": 30}, seed=20),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -132,6 +134,15 @@ EXPECTED = {
     "matador-cross": ([("domino", [0, 5, 20]), ("dead", [2, 34, 4])], [2, 39, 24], [0], False),
     "russian-cross": ([("domino", [19, 0]), ("dead", [12, 7])], [31, 7], [1], False),
     "russian-double-cross": ([("dead", [11, 24, 24]), ("domino", [18, 35, 0])], [29, 59, 24], [2], False),
+    # colonels-cross: hand 1 opens with seat 1's 0-0 and ends dead (every arm on 0) at 23 (6-5 6-6),
+    # 14 (1-1 2-1 3-0 3-3), 4 (4-0); in hand 2 0-0 is laid from the stock, seat 0 (the loser) plays
+    # first, side S is closed with the first reserve tile (6-1 stays in the reserve) after a round
+    # of passes, and the layout dies again at 20, 75 (eleven tiles) and 22.
+    "colonels-cross": ([("dead", [23, 14, 4]), ("dead", [20, 75, 22])], [43, 89, 26], [2], False),
+    # generals-cross: 0-0 is laid from the stock in both hands (the lot's seat 2, then seat 0, the
+    # loser on 18 pips, plays first); each hand closes side S, its matador in the reserve; seat 2
+    # goes out in hand 1 (18: 1-0 2-1 3-0 3-2 6-0; 17: 5-0 6-6), hand 2 dies at 29, 17, 30.
+    "generals-cross": ([("domino", [18, 17, 0]), ("dead", [29, 17, 30])], [47, 34, 30], [2], False),
 }
 
 

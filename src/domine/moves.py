@@ -10,7 +10,7 @@ bits   meaning
 ====== =============================================================
 0-6    tile id (placements, draws, discards, turned-up tiles)
 7-11   end index (``LEAD_END`` = 31 for the lead)
-12-15  pip left open at that end
+12-15  pip left open at that end (a closing by the rules: its reason, ``close_reason``)
 16     "Jedan Kamen" announced with this placement
 17     out of turn (in the history only: an answer to an offer)
 18     hidden (in a seat's view only: another seat's drawn or discarded tile)
@@ -106,9 +106,32 @@ def pair(first: int, second: int) -> int:
     return (first & PLACEMENT_MASK) | PAIR | ((second & PLACEMENT_MASK) << SECOND_SHIFT)
 
 
-def close(end: int, tile: int) -> int:
-    """Closing ``end`` with ``tile`` face down (homo-homini-lupus; four-crosses' forced closing)."""
-    return CLOSE | tile | (end << 7)
+def close(end: int, tile: int, reason: int = 0) -> int:
+    """Closing ``end`` with ``tile`` face down (homo-homini-lupus; four-crosses' forced closing).
+
+    ``reason``: a code of ``register_close_reason``, for a closing the rules make (an event of
+    nobody): it rides in the bits a placement keeps its open pip in, public like the end.
+    """
+    return CLOSE | tile | (end << 7) | (reason << 12)
+
+
+#: why the rules closed an end (``close(..., reason)``), in words: code -> text
+CLOSE_REASONS: dict[int, str] = {}
+
+
+def register_close_reason(number: int, words: str) -> int:
+    """Declare why a rule closes ends (1 to 15); returns the code to pass to ``close``."""
+    if not 0 < number < 16:
+        raise ValueError("a closing reason is a number from 1 to 15")
+    if CLOSE_REASONS.get(number, words) != words:
+        raise ValueError(f"closing reason {number} is taken by {CLOSE_REASONS[number]!r}")
+    CLOSE_REASONS[number] = words
+    return number
+
+
+def close_reason(move: int) -> str:
+    """Why the rules closed an end with this event ("" for a seat's own closing)."""
+    return CLOSE_REASONS.get((move >> 12) & 15, "") if move & KIND_MASK == CLOSE else ""
 
 
 #: the tile of a closing that lays no tile: an end the rules mark dead (russian-double-cross 13)

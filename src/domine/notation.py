@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from .layout import ALL_ENDS, LEAD_END
 from .moves import (
     ANNOUNCE, CLOSE, DECLINE, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
-    AmbiguousMove, IllegalMove, MalformedMove, is_place, tile_of,
+    AmbiguousMove, IllegalMove, MalformedMove, close_reason, is_place, tile_of,
 )
 from .tiles import BIT, TileError, parse_tile, tile_str, tiles_of
 
@@ -66,7 +66,9 @@ def move_str(state: "HandState", move: int) -> str:
         names = end_names(state)
         end = (move >> 7) & 31
         text = f"close {names[end] if end < len(names) else end}"
-        return text if move & HIDDEN or move & 127 == 127 else f"{text} {tile_str(move & 127)}"   # 127: no tile
+        text = text if move & HIDDEN or move & 127 == 127 else f"{text} {tile_str(move & 127)}"   # 127: no tile
+        reason = close_reason(move)   # a closing by the rules says why
+        return f"{text} ({reason})" if reason else text
     if move & HIDDEN:
         return KINDS[k].name       # another seat's draw or discard, its tile unseen
     if k == DRAW:
