@@ -56,6 +56,7 @@ SPECS = {
     "homo-homini-lupus": dict(players=4, options={"hands": 2}, seed=1),
     "slosh": dict(players=4, options={}, seed=1),
     "mexican-train": dict(players=2, options={}, seed=3),
+    "close-at-will": dict(players=3, options={"hands": 2}, seed=1),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -122,6 +123,9 @@ EXPECTED = {
                        ("blocked", [107, 142]), ("domino", [2, 0]), ("blocked", [28, 94]),
                        ("domino", [61, 0]), ("domino", [0, 67]), ("domino", [54, 0])],
                       [463, 571], [0], False),
+    # close-at-will (points are chips won): hand 1 is a failed close (seat 1 closes, his count not the
+    # lowest: he pays 2 x 3 to each opponent, seat 2 has the lowest count and takes the pot)
+    "close-at-will": ([("closed", [5, -13, 8]), ("domino", [-1, 2, -1])], [4, -11, 7], [2], False),
 }
 
 
