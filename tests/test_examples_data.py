@@ -22,7 +22,8 @@ one or more of these keys, checked or done in this order:
 - ``"tokens"``: games for stakes: each seat's token balance, then the pot, as the ledger holds
   them now (a context may give ``"tokens"`` too: the balances and pot the hand starts from,
   and ``"absent"``, the seats sitting the hand out);
-- ``"active"``: games for stakes: the seats still in the match (not dropped out).
+- ``"active"``: games for stakes: the seats still in the match (not dropped out);
+- ``"teams"``: each seat's partnership in this hand (partners that change with the hand).
 
 A ``position`` either lists the open ``ends`` (a line, as if played up to there)
 or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
@@ -154,6 +155,8 @@ def run_step(game, state, step: dict, where: str) -> None:
         assert state.hand_points == step["hand_points"], f"{where}: points on play"
     if "over" in step:
         assert state.over == step["over"], f"{where}: over"
+    if "teams" in step:
+        assert state.teams == step["teams"], f"{where}: teams"
     if "tokens" in step:
         assert state.rules["ledger"].tokens() == step["tokens"], f"{where}: tokens"
     if "active" in step:

@@ -57,6 +57,7 @@ SPECS = {
     "slosh": dict(players=4, options={}, seed=1),
     "mexican-train": dict(players=2, options={}, seed=3),
     "close-at-will": dict(players=3, options={"hands": 2}, seed=1),
+    "rotating-partners": dict(players=4, options={}, seed=2),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -126,6 +127,11 @@ EXPECTED = {
     # close-at-will (points are chips won): hand 1 is a failed close (seat 1 closes, his count not the
     # lowest: he pays 2 x 3 to each opponent, seat 2 has the lowest count and takes the pot)
     "close-at-will": ([("closed", [5, -13, 8]), ("domino", [-1, 2, -1])], [4, -11, 7], [2], False),
+    # rotating-partners: partners I+II, I+III, I+IV, ... each adding the other side's pips; after
+    # hand 6 only seat 2 has passed 100 (102) and takes the pot of 20 alone
+    "rotating-partners": ([("domino", [5, 5, 19, 19]), ("blocked", [31, 10, 31, 10]), ("domino", [14, 11, 11, 14]),
+                           ("domino", [12, 12, 7, 7]), ("domino", [4, 7, 4, 7]), ("domino", [10, 30, 30, 10])],
+                          [76, 75, 102, 67], [2], False),
 }
 
 
