@@ -425,7 +425,8 @@ def assert_sound(game, state, m):
             assert_sound(game, state, p)
         return
     if not is_place(m):
-        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE), m
+        from domine.stakes import DECIDE   # decisions that are not tiles (bids, buying back)
+        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE, DECIDE), m
         if kind(m) in (DISCARD, CLOSE):
             assert state.hands[state.acting_seat()] & BIT[tile_of(m)]
         if kind(m) == CLOSE:

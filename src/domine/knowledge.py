@@ -78,8 +78,8 @@ class Knowledge:
         # own dead tiles and own closing tiles are seen (an observation shows only its seat's)
         own_face_down = obs.layout.face_down if obs.layout is not None else 0
         self.unseen = game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards) & ~own_face_down
-        k = game.deal_size(n)
-        self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k)] for s in range(n)]
+        k = game.dealt_sizes(obs.context) if game.players == n else [game.deal_size(n)] * n
+        self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k[s])] for s in range(n)]
         self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
         self.my_initial = 0
         self.stock_draws: list[tuple[int, int]] = []   # (seat, tile or -1 if hidden), drawing order
