@@ -58,6 +58,7 @@ SPECS = {
     "mexican-train": dict(players=2, options={}, seed=3),
     "close-at-will": dict(players=3, options={"hands": 2}, seed=1),
     "rotating-partners": dict(players=4, options={}, seed=2),
+    "italian": dict(players=4, options={"max_buy_backs": 1}, seed=5),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -132,6 +133,12 @@ EXPECTED = {
     "rotating-partners": ([("domino", [5, 5, 19, 19]), ("blocked", [31, 10, 31, 10]), ("domino", [14, 11, 11, 14]),
                            ("domino", [12, 12, 7, 7]), ("domino", [4, 7, 4, 7]), ("domino", [10, 30, 30, 10])],
                           [76, 75, 102, 67], [2], False),
+    # italian (penalty points; at most one buy-back each): buy-backs set a total to the highest
+    # still in (the negative points), seats drop out, and seat 0, the last one in, takes the pot
+    "italian": ([("blocked", [11, 37, 14, 12]), ("blocked", [0, 1, 19, 8]), ("domino", [10, 19, 0, 0]),
+                 ("blocked", [9, -3, 15, 34]), ("domino", [4, 0, 15, 4]), ("domino", [0, 13, 4, 36]),
+                 ("domino", [0, 22, 0, 0]), ("blocked", [36, 0, 3, 0]), ("domino", [0, 0, 14, 0])],
+                [70, 89, 84, 94], [0], False),
 }
 
 
