@@ -25,14 +25,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .moves import KIND_MASK, IllegalMove, MalformedMove, register_kind
+from .moves import DECIDE, KIND_MASK, TOKENS, IllegalMove, MalformedMove
 from .notation import _parse_draw, explain_illegal, register_format, register_notation
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hand import HandState
 
-TOKENS = register_kind("tokens", 13, forced=True)   # a transfer of tokens (an event, never a move)
-DECIDE = register_kind("decide", 14)                # a bid, an auction pass, buying back, dropping out
 POT = 31
 NOBODY = -1
 AMOUNT_SHIFT = 24
