@@ -184,6 +184,7 @@ class BlockResult:
     margins: list[tuple[float, float]] = field(default_factory=list)
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])    # A, B: time in choose()
     decisions: list[int] = field(default_factory=lambda: [0, 0])        # A, B: non-forced decisions
+    tokens: list[tuple[float, float]] = field(default_factory=list)     # games for stakes: A's token margin
 
 
 def deal_for(game: Game, seed: int, i: int) -> Deal:
@@ -240,16 +241,22 @@ def run_block(spec: ArenaBlock) -> BlockResult:
     out = BlockResult()
     for i in range(spec.start, spec.start + spec.count):
         deal = deal_for(game, spec.seed, i)
-        oc, mg = [], []
+        oc, mg, tk = [], [], []
         for play, sides in enumerate(seatings):
             seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
             state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions,
                               where=f", deal {i}, play {play}")
             result = state.result
             oc.append(outcome_of_play(result.winners, sides))
-            mg.append(margin_of_play(result.points, state.teams, sides, penalties))
+            # points per team, or per seat where the hand's partnerships are not the match's
+            teams = state.teams if len(result.points) == max(state.teams) + 1 else list(range(n))
+            mg.append(margin_of_play(result.points, teams, sides, penalties))
+            if game.stakes:   # tokens won in the hand, per seat
+                tk.append(margin_of_play(state.rules["ledger"].won(), list(range(n)), sides))
         out.outcomes.append((oc[0], oc[1]))
         out.margins.append((mg[0], mg[1]))
+        if tk:
+            out.tokens.append((tk[0], tk[1]))
     return out
 
 
@@ -285,6 +292,8 @@ class ArenaResult:
     hands_per_second: float
     blocks: int
     points_are_penalties: bool
+    token_margin: float | None = None                 # games for stakes: A's tokens won minus B's per deal
+    token_margin_ci: tuple[float, float] | None = None
 
     def to_json(self) -> dict:
         spd = dict(self.seconds_per_decision)
@@ -304,6 +313,8 @@ class ArenaResult:
             "seconds_per_decision": spd, "decisions": dict(self.decisions),
             "hands_per_second": self.hands_per_second, "elapsed": self.elapsed,
             "blocks": self.blocks, "points_are_penalties": self.points_are_penalties,
+            **({"token_margin": self.token_margin, "token_margin_ci": [_finite(x) for x in self.token_margin_ci]}
+               if self.token_margin is not None else {}),
         }
 
 
@@ -364,12 +375,14 @@ def run_arena(
 
     outcomes: list[tuple[float, float]] = []
     margins: list[tuple[float, float]] = []
+    tokens: list[tuple[float, float]] = []
     seconds = [0.0, 0.0]
     decisions = [0, 0]
 
     def add(block: BlockResult) -> None:
         outcomes.extend(block.outcomes)
         margins.extend(block.margins)
+        tokens.extend(block.tokens)
         for k in (0, 1):
             seconds[k] += block.seconds[k]
             decisions[k] += block.decisions[k]
@@ -385,6 +398,10 @@ def run_arena(
     deal_margins = [(x + y) / 2 for x, y in margins]
     win_rate, wlo, whi = mean_ci(scores, lo_clip=0.0, hi_clip=1.0)
     margin, mlo, mhi = mean_ci(deal_margins)
+    token_fields = {}
+    if tokens:
+        tmean, tlo, thi = mean_ci([(x + y) / 2 for x, y in tokens])
+        token_fields = {"token_margin": tmean, "token_margin_ci": (tlo, thi)}
     won = sum(1 for s in scores if s > 0.5)
     lost = sum(1 for s in scores if s < 0.5)
     flat = [o for pair in outcomes for o in pair]
@@ -401,7 +418,7 @@ def run_arena(
                               for j, k in enumerate("AB")},
         decisions={"A": decisions[0], "B": decisions[1]},
         elapsed=elapsed, hands_per_second=plays / elapsed if elapsed > 0 else 0.0,
-        blocks=len(specs), points_are_penalties=probe.points == PENALTY,
+        blocks=len(specs), points_are_penalties=probe.points == PENALTY, **token_fields,
     )
 
 

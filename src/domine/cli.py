@@ -475,6 +475,12 @@ def _print_simulation(sim: Simulation, out: Console) -> None:
     out.print(table)
     if sim.points_are_penalties:
         out.print("[dim]points are penalties in this game: lower is better[/dim]")
+    for s in sim.seats:   # games for stakes: tokens won
+        if s.mean_tokens is not None:
+            lo, hi = s.tokens_ci
+            ci = f"{lo:+.2f} - {hi:+.2f}" if lo is not None else "-"
+            out.print(f"seat {s.seat} ({s.bot}): {s.mean_tokens:+.2f} tokens won per {sim.tokens_per}"
+                      f" (95% CI {ci})", markup=False)
     if sim.mode == "hands":
         out.print(f"hands without a winner: {sim.hands_without_winner}")
     else:
@@ -591,6 +597,10 @@ def arena_cmd(
     mlo, mhi = res.margin_ci
     mci = f"{mlo:+.2f} - {mhi:+.2f}" if res.deals > 1 else "-"
     table.add_row("A's margin (points/hand)", f"{res.margin:+.2f}", mci)
+    if res.token_margin is not None:   # games for stakes
+        tlo, thi = res.token_margin_ci
+        tci = f"{tlo:+.2f} - {thi:+.2f}" if res.deals > 1 else "-"
+        table.add_row("A's margin (tokens/hand)", f"{res.token_margin:+.2f}", tci)
     table.add_row("plays won / tied / lost", f"{res.plays_won} / {res.plays_tied} / {res.plays_lost}", "")
     table.add_row("deals won / even / lost", f"{res.deals_won} / {res.deals_even} / {res.deals_lost}", "")
     table.add_row("differing deals", f"{res.differing_deals} ({_pct(res.differing_deals / res.deals)})", "")
