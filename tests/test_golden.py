@@ -59,6 +59,7 @@ SPECS = {
     "close-at-will": dict(players=3, options={"hands": 2}, seed=1),
     "rotating-partners": dict(players=4, options={}, seed=2),
     "italian": dict(players=4, options={"max_buy_backs": 1}, seed=5),
+    "auction": dict(players=3, options={"hands": 2}, seed=7),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -139,6 +140,9 @@ EXPECTED = {
                  ("blocked", [9, -3, 15, 34]), ("domino", [4, 0, 15, 4]), ("domino", [0, 13, 4, 36]),
                  ("domino", [0, 22, 0, 0]), ("blocked", [36, 0, 3, 0]), ("domino", [0, 0, 14, 0])],
                 [70, 89, 84, 94], [0], False),
+    # auction (points are tokens won): antes of 3, a token per tile bought, an auction in
+    # hand 1 (seat 1 opens at 2 and buys); each hand's winner takes its pot
+    "auction": ([("domino", [13, -10, -3]), ("domino", [-3, 7, -4])], [10, -3, -7], [0], False),
 }
 
 
