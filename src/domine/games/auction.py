@@ -115,6 +115,7 @@ class Auction(StakesGame):
         if options["limit"] < 0:
             raise GameError("option limit must be 0 (none) or more")
         self.match_end = Standing(options["hands"])
+        self._bid_lists = {}
 
     def new_rules_state(self, state):
         rules = super().new_rules_state(state)
@@ -146,11 +147,16 @@ class Auction(StakesGame):
     # -- the auction ------------------------------------------------------------------------
     def _bids(self, low: int, first: list[int]) -> list[int]:
         """``first``, then the bids from ``low`` up (to the table limit, or ``LISTED`` above
-        ``low`` with any higher one legal too)."""
-        limit = self.option_values["limit"]
-        top = limit if limit else low + LISTED
-        moves = first + [bid(k) for k in range(low, top + 1)]
-        return moves if limit else Raises(moves, low)
+        ``low`` with any higher one legal too); kept per (first, low): nobody changes a list
+        of legal moves."""
+        key = (tuple(first), low)
+        moves = self._bid_lists.get(key)
+        if moves is None:
+            limit = self.option_values["limit"]
+            top = limit if limit else low + LISTED
+            moves = first + [bid(k) for k in range(low, top + 1)]
+            moves = self._bid_lists[key] = moves if limit else Raises(moves, low)
+        return moves
 
     def filter_moves(self, state, seat, moves):
         moves = super().filter_moves(state, seat, moves)
