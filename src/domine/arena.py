@@ -88,6 +88,18 @@ def seat_sides(players: int, swapped: bool = False) -> tuple[str, ...]:
     return tuple(first if s % 2 == 0 else second for s in range(players))
 
 
+def game_sides(game: Game, swapped: bool = False) -> tuple[str, ...]:
+    """``seat_sides``, unless the first hand's partnerships are not seats 0+2 against 1+3
+    (rotating-partners starts with I+II against III+IV): then A holds the partnership of
+    seat 0 and B the other (swapped: the other way round)."""
+    n = game.players
+    teams = game.hand_teams(HandContext(hand_number=1), n)
+    if max(teams) + 1 != 2 or n <= 2 or teams == [s % 2 for s in range(n)]:
+        return seat_sides(n, swapped)
+    first, second = ("B", "A") if swapped else ("A", "B")
+    return tuple(first if t == teams[0] else second for t in teams)
+
+
 def outcome_of_play(winners: Iterable[int], sides: Sequence[str]) -> float:
     """A's outcome of one play: 1 if only A's seats won, 0 if only B's, 0.5 otherwise."""
     won = {sides[s] for s in winners}
@@ -237,7 +249,7 @@ def run_block(spec: ArenaBlock) -> BlockResult:
     n = game.players
     penalties = game.points == PENALTY
     names = {"A": spec.bot_a, "B": spec.bot_b}
-    seatings = (seat_sides(n, False), seat_sides(n, True))
+    seatings = (game_sides(game, False), game_sides(game, True))
     out = BlockResult()
     for i in range(spec.start, spec.start + spec.count):
         deal = deal_for(game, spec.seed, i)
@@ -408,7 +420,7 @@ def run_arena(
     plays = len(flat)
     return ArenaResult(
         game=cls.id, players=players, options=dict(probe.option_values), bot_a=names[0], bot_b=names[1],
-        seed=seed, deals=len(scores), plays=plays, seats=list(seat_sides(players)),
+        seed=seed, deals=len(scores), plays=plays, seats=list(game_sides(probe)),
         win_rate=win_rate, win_rate_ci=(wlo, whi), margin=margin, margin_ci=(mlo, mhi),
         differing_deals=sum(1 for x, y in outcomes if x != y),
         deals_won=won, deals_lost=lost, deals_even=len(scores) - won - lost,
