@@ -141,8 +141,8 @@ EXPECTED = {
                  ("domino", [0, 22, 0, 0]), ("blocked", [36, 0, 3, 0]), ("domino", [0, 0, 14, 0])],
                 [70, 89, 84, 94], [0], False),
     # auction (points are tokens won): antes of 3, a token per tile bought, an auction in
-    # hand 1 (seat 1 opens at 2 and buys); each hand's winner takes its pot
-    "auction": ([("domino", [13, -10, -3]), ("domino", [-3, 7, -4])], [10, -3, -7], [0], False),
+    # hand 1 (seat 1 opens at 1 and buys); each hand's winner takes its pot
+    "auction": ([("domino", [12, -9, -3]), ("domino", [-3, 7, -4])], [9, -2, -7], [0], False),
 }
 
 

@@ -73,9 +73,10 @@ def test_a_bid_not_above_the_highest_is_refused():
     bad = copy.deepcopy(rec)
     moves = bad["hands"][h - 1]["moves"]
     opener = moves[j].split(":")[0]
-    moves[j + 1] = moves[j + 1].split(":")[0] + ": bid 1"   # the next bidder "raises" to 1 over 2
+    high = int(moves[j].split()[-1])
+    moves[j + 1] = moves[j + 1].split(":")[0] + f": bid {high}"   # the next bidder only equals it
     assert opener != moves[j + 1].split(":")[0]
-    refused(bad, "highest bid is 2", hand=h, move=m + 1)
+    refused(bad, f"highest bid is {high}", hand=h, move=m + 1)
 
 
 def test_a_bid_out_of_an_auction_is_refused():

@@ -18,7 +18,7 @@ from ..tiles import BIT
 ANTE = 3
 #: raises listed beyond the highest bid when the table has no limit (any higher whole
 #: number is legal too: ``Raises``)
-LISTED = 10
+LISTED = 3
 
 
 class Raises(list):
