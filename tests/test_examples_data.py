@@ -18,7 +18,12 @@ one or more of these keys, checked or done in this order:
 - ``"hand_points"``: points scored so far in the hand, per team;
 - ``"over"``: whether the hand is over;
 - ``"result"``: a subset of the hand result's JSON (reason, points, winners, hand_values, ...);
-- ``"lead"``: the tile that leads, when the layout is empty: the seat to act may lead only it.
+- ``"lead"``: the tile that leads, when the layout is empty: the seat to act may lead only it;
+- ``"tokens"``: games for stakes: each seat's token balance, then the pot, as the ledger holds
+  them now (a context may give ``"tokens"`` too: the balances and pot the hand starts from,
+  and ``"absent"``, the seats sitting the hand out);
+- ``"active"``: games for stakes: the seats still in the match (not dropped out);
+- ``"teams"``: each seat's partnership in this hand (partners that change with the hand).
 
 The keys listed before ``play`` (and ``lead``) see the hand before the step's moves; all others see it after.
 
@@ -95,7 +100,8 @@ def _context(raw: dict | None) -> HandContext | None:
         return None
     return HandContext(hand_number=raw.get("hand_number", 1), scores=raw.get("scores"),
                        previous=_previous(raw.get("previous")), previous_leader=raw.get("previous_leader"),
-                       lot=raw.get("lot"))
+                       lot=raw.get("lot"), tokens=raw.get("tokens"),
+                       absent=sum(1 << s for s in raw.get("absent", ())))
 
 
 def setup(ex):
@@ -200,6 +206,12 @@ def run_step(game, state, step: dict, where: str):
         assert state.hand_points == step["hand_points"], f"{where}: points on play"
     if "over" in step:
         assert state.over == step["over"], f"{where}: over"
+    if "teams" in step:
+        assert state.teams == step["teams"], f"{where}: teams"
+    if "tokens" in step:
+        assert state.rules["ledger"].tokens() == step["tokens"], f"{where}: tokens"
+    if "active" in step:
+        assert state.rules["ledger"].active(state.n) == step["active"], f"{where}: active seats"
     if "result" in step:
         got = state.result.to_json()
         for key, value in step["result"].items():

@@ -61,6 +61,10 @@ SPECS = {
     "russian-double-cross": dict(players=3, options={"target": 30}, seed=4),
     "colonels-cross": dict(players=3, options={"target": 30}, seed=8),
     "generals-cross": dict(players=3, options={"target": 30}, seed=20),
+    "close-at-will": dict(players=3, options={"hands": 2}, seed=1),
+    "rotating-partners": dict(players=4, options={}, seed=2),
+    "italian": dict(players=4, options={"max_buy_backs": 1}, seed=5),
+    "auction": dict(players=3, options={"hands": 2}, seed=7),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -143,6 +147,23 @@ EXPECTED = {
     # loser on 18 pips, plays first); each hand closes side S, its matador in the reserve; seat 2
     # goes out in hand 1 (18: 1-0 2-1 3-0 3-2 6-0; 17: 5-0 6-6), hand 2 dies at 29, 17, 30.
     "generals-cross": ([("domino", [18, 17, 0]), ("dead", [29, 17, 30])], [47, 34, 30], [2], False),
+    # close-at-will (points are chips won): hand 1 is a failed close (seat 1 closes, his count not the
+    # lowest: he pays 2 x 3 to each opponent, seat 2 has the lowest count and takes the pot)
+    "close-at-will": ([("closed", [5, -13, 8]), ("domino", [-1, 2, -1])], [4, -11, 7], [2], False),
+    # rotating-partners: partners I+II, I+III, I+IV, ... each adding the other side's pips; after
+    # hand 6 only seat 2 has passed 100 (102) and takes the pot of 20 alone
+    "rotating-partners": ([("domino", [5, 5, 19, 19]), ("blocked", [31, 10, 31, 10]), ("domino", [14, 11, 11, 14]),
+                           ("domino", [12, 12, 7, 7]), ("domino", [4, 7, 4, 7]), ("domino", [10, 30, 30, 10])],
+                          [76, 75, 102, 67], [2], False),
+    # italian (penalty points; at most one buy-back each): buy-backs set a total to the highest
+    # still in (the negative points), seats drop out, and seat 0, the last one in, takes the pot
+    "italian": ([("blocked", [11, 37, 14, 12]), ("blocked", [0, 1, 19, 8]), ("domino", [10, 19, 0, 0]),
+                 ("blocked", [9, -3, 15, 34]), ("domino", [4, 0, 15, 4]), ("domino", [0, 13, 4, 36]),
+                 ("domino", [0, 22, 0, 0]), ("blocked", [36, 0, 3, 0]), ("domino", [0, 0, 14, 0])],
+                [70, 89, 84, 94], [0], False),
+    # auction (points are tokens won): antes of 3, a token per tile bought, an auction in
+    # hand 1 (seat 1 opens at 1 and buys); each hand's winner takes its pot
+    "auction": ([("domino", [12, -9, -3]), ("domino", [-3, 7, -4])], [9, -2, -7], [0], False),
 }
 
 

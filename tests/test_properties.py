@@ -330,7 +330,7 @@ def kind_named(record_move: str) -> int:
 def shown_to_all(state) -> int:
     """Tiles an event showed every seat (a draw in a game whose draws are public)."""
     public = state.game.public_kinds
-    return _mask(tile_of(m) for s, m in state.history if kind(m) in public and kind(m) in (DRAW, DISCARD))
+    return _mask(tile_of(m) for s, m in state.history if kind(m) in public and kind(m) in (DRAW, DISCARD, CLOSE))
 
 
 def swap_hidden(state, seat, rng):
@@ -425,7 +425,8 @@ def assert_sound(game, state, m):
             assert_sound(game, state, p)
         return
     if not is_place(m):
-        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE), m
+        from domine.stakes import DECIDE   # decisions that are not tiles (bids, buying back)
+        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE, DECIDE), m
         if kind(m) in (DISCARD, CLOSE):
             assert state.hands[state.acting_seat()] & BIT[tile_of(m)]
         if kind(m) == CLOSE:
@@ -470,8 +471,10 @@ def test_listed_moves_apply_and_unlisted_moves_do_not(combo, seed):
         for m in legal:
             assert_sound(game, state, m)
         if PASS in legal and not game.optional_places:
-            # a pass only when nothing else is allowed (but closing an end instead)
-            assert [m for m in legal if kind(m) != CLOSE] == [PASS]
+            # a pass only when nothing else is allowed (but closing an end, or a decision such
+            # as opening an auction, instead)
+            from domine.stakes import DECIDE
+            assert [m for m in legal if kind(m) not in (CLOSE, DECIDE)] == [PASS]
         legal_set = set(legal)
         sample = [m for m in random_candidates(game, state, rng, 10) if m not in legal_set]
         near = near_misses(game, legal)
@@ -627,3 +630,33 @@ def test_seat_view_does_not_let_a_seat_rebuild_the_deal(combo, seed):
         again = Match(make_game(view["game"], view["players"], view["options"]), seed=view["seed"])
         rebuilt = [tile_str(t) for t in again.start_hand().deal.hands[1]]
     assert rebuilt != match_record(match)["hands"][0]["deal"]["hands"][1]
+
+
+# ---------------------------------------------------------------------------------------
+# Games for stakes: tokens are conserved, every transfer is public
+# ---------------------------------------------------------------------------------------
+STAKES = [c for c in COMBOS if game_of(c).stakes]
+
+
+@pytest.mark.parametrize("combo", [pytest.param(c, id=_id(c)) for c in STAKES])
+@light(8)
+@given(seed=SEEDS)
+def test_tokens_are_conserved_and_every_transfer_is_public(combo, seed):
+    from domine.stakes import balances_after, transfers
+    game = game_of(combo)
+    for match, state in states(game, seed, max_hands=60):
+        led = state.rules["ledger"]
+        tokens = led.tokens()
+        # balances plus the pot never change but by a transfer: they add up to 0 always
+        assert sum(tokens) == 0
+        assert match.tokens is not None and sum(match.tokens) == 0
+        # the transfers of the history, from the tokens the match carried in, give the ledger
+        assert balances_after(state.context.tokens, state.n, state.history) == tokens
+        for seat in range(state.n):
+            obs = state.observation(seat)
+            assert balances_after(obs.context.tokens, state.n, obs.history) == tokens
+        assert all(amount > 0 for _, _, amount in transfers(state.history))
+        if state.over:
+            assert state.result.points is not None
+    if match.over:
+        assert match.result.balances == match.tokens[:-1]

@@ -88,6 +88,18 @@ def seat_sides(players: int, swapped: bool = False) -> tuple[str, ...]:
     return tuple(first if s % 2 == 0 else second for s in range(players))
 
 
+def game_sides(game: Game, swapped: bool = False) -> tuple[str, ...]:
+    """``seat_sides``, unless the first hand's partnerships are not seats 0+2 against 1+3
+    (rotating-partners starts with I+II against III+IV): then A holds the partnership of
+    seat 0 and B the other (swapped: the other way round)."""
+    n = game.players
+    teams = game.hand_teams(HandContext(hand_number=1), n)
+    if max(teams) + 1 != 2 or n <= 2 or teams == [s % 2 for s in range(n)]:
+        return seat_sides(n, swapped)
+    first, second = ("B", "A") if swapped else ("A", "B")
+    return tuple(first if t == teams[0] else second for t in teams)
+
+
 def outcome_of_play(winners: Iterable[int], sides: Sequence[str]) -> float:
     """A's outcome of one play: 1 if only A's seats won, 0 if only B's, 0.5 otherwise."""
     won = {sides[s] for s in winners}
@@ -184,6 +196,7 @@ class BlockResult:
     margins: list[tuple[float, float]] = field(default_factory=list)
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])    # A, B: time in choose()
     decisions: list[int] = field(default_factory=lambda: [0, 0])        # A, B: non-forced decisions
+    tokens: list[tuple[float, float]] = field(default_factory=list)     # games for stakes: A's token margin
 
 
 def deal_for(game: Game, seed: int, i: int) -> Deal:
@@ -236,20 +249,26 @@ def run_block(spec: ArenaBlock) -> BlockResult:
     n = game.players
     penalties = game.points == PENALTY
     names = {"A": spec.bot_a, "B": spec.bot_b}
-    seatings = (seat_sides(n, False), seat_sides(n, True))
+    seatings = (game_sides(game, False), game_sides(game, True))
     out = BlockResult()
     for i in range(spec.start, spec.start + spec.count):
         deal = deal_for(game, spec.seed, i)
-        oc, mg = [], []
+        oc, mg, tk = [], [], []
         for play, sides in enumerate(seatings):
             seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
             state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions,
                               where=f", deal {i}, play {play}")
             result = state.result
             oc.append(outcome_of_play(result.winners, sides))
-            mg.append(margin_of_play(result.points, state.teams, sides, penalties))
+            # points per team, or per seat where the hand's partnerships are not the match's
+            teams = state.teams if len(result.points) == max(state.teams) + 1 else list(range(n))
+            mg.append(margin_of_play(result.points, teams, sides, penalties))
+            if game.stakes:   # tokens won in the hand, per seat
+                tk.append(margin_of_play(state.rules["ledger"].won(), list(range(n)), sides))
         out.outcomes.append((oc[0], oc[1]))
         out.margins.append((mg[0], mg[1]))
+        if tk:
+            out.tokens.append((tk[0], tk[1]))
     return out
 
 
@@ -285,6 +304,8 @@ class ArenaResult:
     hands_per_second: float
     blocks: int
     points_are_penalties: bool
+    token_margin: float | None = None                 # games for stakes: A's tokens won minus B's per deal
+    token_margin_ci: tuple[float, float] | None = None
 
     def to_json(self) -> dict:
         spd = dict(self.seconds_per_decision)
@@ -304,6 +325,8 @@ class ArenaResult:
             "seconds_per_decision": spd, "decisions": dict(self.decisions),
             "hands_per_second": self.hands_per_second, "elapsed": self.elapsed,
             "blocks": self.blocks, "points_are_penalties": self.points_are_penalties,
+            **({"token_margin": self.token_margin, "token_margin_ci": [_finite(x) for x in self.token_margin_ci]}
+               if self.token_margin is not None else {}),
         }
 
 
@@ -364,12 +387,14 @@ def run_arena(
 
     outcomes: list[tuple[float, float]] = []
     margins: list[tuple[float, float]] = []
+    tokens: list[tuple[float, float]] = []
     seconds = [0.0, 0.0]
     decisions = [0, 0]
 
     def add(block: BlockResult) -> None:
         outcomes.extend(block.outcomes)
         margins.extend(block.margins)
+        tokens.extend(block.tokens)
         for k in (0, 1):
             seconds[k] += block.seconds[k]
             decisions[k] += block.decisions[k]
@@ -385,13 +410,17 @@ def run_arena(
     deal_margins = [(x + y) / 2 for x, y in margins]
     win_rate, wlo, whi = mean_ci(scores, lo_clip=0.0, hi_clip=1.0)
     margin, mlo, mhi = mean_ci(deal_margins)
+    token_fields = {}
+    if tokens:
+        tmean, tlo, thi = mean_ci([(x + y) / 2 for x, y in tokens])
+        token_fields = {"token_margin": tmean, "token_margin_ci": (tlo, thi)}
     won = sum(1 for s in scores if s > 0.5)
     lost = sum(1 for s in scores if s < 0.5)
     flat = [o for pair in outcomes for o in pair]
     plays = len(flat)
     return ArenaResult(
         game=cls.id, players=players, options=dict(probe.option_values), bot_a=names[0], bot_b=names[1],
-        seed=seed, deals=len(scores), plays=plays, seats=list(seat_sides(players)),
+        seed=seed, deals=len(scores), plays=plays, seats=list(game_sides(probe)),
         win_rate=win_rate, win_rate_ci=(wlo, whi), margin=margin, margin_ci=(mlo, mhi),
         differing_deals=sum(1 for x, y in outcomes if x != y),
         deals_won=won, deals_lost=lost, deals_even=len(scores) - won - lost,
@@ -401,7 +430,7 @@ def run_arena(
                               for j, k in enumerate("AB")},
         decisions={"A": decisions[0], "B": decisions[1]},
         elapsed=elapsed, hands_per_second=plays / elapsed if elapsed > 0 else 0.0,
-        blocks=len(specs), points_are_penalties=probe.points == PENALTY,
+        blocks=len(specs), points_are_penalties=probe.points == PENALTY, **token_fields,
     )
 
 

@@ -26,7 +26,7 @@ from .game import Game, GameError
 from .games import GAMES, game_class, make_game
 from .hand import HandState
 from .match import Match
-from .moves import DECLINE, DRAW, PASS, MoveError, kind
+from .moves import DECLINE, DRAW, PASS, TOKENS, MoveError, kind
 from .records import RecordError, load_record, match_record, options_given, replay, save_record
 from .simulate import Simulation, simulate
 from .terminal import (
@@ -274,6 +274,10 @@ class TerminalMatch:
             return
         if kind(move) == DECLINE and not self.spectating and seat not in self.humans:
             return   # a bot silently declining an out-of-turn double: the table does not see it
+        if kind(move) == TOKENS:   # games for stakes: every payment, as it is made
+            from .stakes import transfer_str
+            self.out.print(f"  {transfer_str(seat, move)}", style="yellow", markup=False)
+            return
         self.out.print(move_line(state, seat, move, self.kinds, show_draws=self.spectating,
                                  out_of_turn=out_of_turn, viewer=self.viewer))
 
@@ -294,12 +298,29 @@ class TerminalMatch:
                 why = f"{self.name(result.out_seat)} went out"
             self.out.print(f"Hand {state.context.hand_number}: {why}; points {scores_text(self.game, result.points)};"
                            f" totals {scores_text(self.game, totals)}", markup=False)
+            self.tokens_end(state)
             return
         self.out.print("[bold]Table at the end:[/bold]")
         for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
             self.out.print(Text("  ") + line)
         for item in hand_result_lines(state, self.kinds, totals, self.viewer):
             self.out.print(item)
+        self.tokens_end(state)
+
+    def tokens_end(self, state: HandState) -> None:
+        """Games for stakes: the hand's payments, each seat's tokens won, the balances and the pot."""
+        if not self.game.stakes:
+            return
+        from .stakes import party, transfers
+        paid = "; ".join(f"{party(a)} → {party(b)} {k}" for a, b, k in transfers(state.history)) or "none"
+        led = state.rules["ledger"]
+        won = ", ".join(f"{self.name(s)} {w:+d}" for s, w in enumerate(led.won()))
+        balances = ", ".join(f"{self.name(s)} {b}" for s, b in enumerate(led.balances))
+        out = [f"Payments: {paid}", f"Tokens won this hand: {won}", f"Balances: {balances} · pot {led.pot}"]
+        if led.absent:
+            out.append("Out of the match: " + ", ".join(self.name(s) for s in range(state.n) if led.absent >> s & 1))
+        for line in out:
+            self.out.print(line, style="yellow", markup=False)
 
     def match_end(self) -> None:
         res = self.match.result
@@ -475,6 +496,12 @@ def _print_simulation(sim: Simulation, out: Console) -> None:
     out.print(table)
     if sim.points_are_penalties:
         out.print("[dim]points are penalties in this game: lower is better[/dim]")
+    for s in sim.seats:   # games for stakes: tokens won
+        if s.mean_tokens is not None:
+            lo, hi = s.tokens_ci
+            ci = f"{lo:+.2f} - {hi:+.2f}" if lo is not None else "-"
+            out.print(f"seat {s.seat} ({s.bot}): {s.mean_tokens:+.2f} tokens won per {sim.tokens_per}"
+                      f" (95% CI {ci})", markup=False)
     if sim.mode == "hands":
         out.print(f"hands without a winner: {sim.hands_without_winner}")
     else:
@@ -591,6 +618,10 @@ def arena_cmd(
     mlo, mhi = res.margin_ci
     mci = f"{mlo:+.2f} - {mhi:+.2f}" if res.deals > 1 else "-"
     table.add_row("A's margin (points/hand)", f"{res.margin:+.2f}", mci)
+    if res.token_margin is not None:   # games for stakes
+        tlo, thi = res.token_margin_ci
+        tci = f"{tlo:+.2f} - {thi:+.2f}" if res.deals > 1 else "-"
+        table.add_row("A's margin (tokens/hand)", f"{res.token_margin:+.2f}", tci)
     table.add_row("plays won / tied / lost", f"{res.plays_won} / {res.plays_tied} / {res.plays_lost}", "")
     table.add_row("deals won / even / lost", f"{res.deals_won} / {res.deals_even} / {res.deals_lost}", "")
     table.add_row("differing deals", f"{res.differing_deals} ({_pct(res.differing_deals / res.deals)})", "")

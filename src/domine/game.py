@@ -161,6 +161,7 @@ class Game:
         self._no_args = ((),) * set_size(self.max_pip)
         self._deal_k = k
         self._hand_starts = range(0, k * self.players, k)
+        self.draw_hook = type(self).on_draw is not Game.on_draw
         self._frozen = True
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -357,6 +358,34 @@ class Game:
         layout = LAYOUTS[self.layout_kind](self.set_fits, self.set_mask, self.ends_by_double, **params)
         layout.doubles_in_line = self.doubles_in_line
         return layout
+
+    # -- stakes, seats that sit out, partnerships by hand, decisions after the play ----------
+    #: the game is played for tokens: each hand keeps a ``domine.stakes.Ledger`` (balances and
+    #: the pot; every transfer a public event of the history), the match carries it on
+    stakes = False
+
+    def hand_teams(self, context: HandContext, n: int) -> list[int]:
+        """Seat -> team for the hand ``context`` describes: the game's teams, unless its
+        partnerships change from hand to hand (rotating-partners)."""
+        return self.seat_teams if n == self.players else self.teams(n)
+
+    def dealt_sizes(self, context: HandContext | None) -> list[int]:
+        """Tiles dealt to each seat in the hand ``context`` describes (a seat that sits the
+        hand out is dealt none)."""
+        return [self.deal_size(self.players)] * self.players
+
+    def decisions(self, state: HandState) -> list[int]:
+        """The moves of the seat to act once the play of the hand is over but decisions are
+        left (a game that leaves some sets ``state.over`` back to False in ``score_hand``
+        and makes them, a registered kind, in ``apply_move``). None by default."""
+        return []
+
+    def on_draw(self, state: HandState, seat: int, tile: int) -> None:
+        """Called after every draw (a game that charges for a tile bought)."""
+
+    #: ``hand_worth(state, seat)``: how good a finished hand is for ``seat`` in the game's own
+    #: terms (tokens won, or the points that lead to them), for the search bot; None: points
+    hand_worth = None
 
 
 def apply_partners(game: Game, options) -> None:

@@ -46,11 +46,14 @@ class HandContext:
     previous_leader: int | None = None
     target: int | None = None
     lot: int | None = None                 # a seat drawn by lot for this hand (jubilee)
+    tokens: list[int] | None = None        # games for stakes: each seat's balance, then the pot
+    absent: int = 0                        # bitmask of seats out of this hand (dropped out)
 
     def copy(self) -> "HandContext":
         return HandContext(self.hand_number, list(self.scores) if self.scores is not None else None,
                            self.previous.copy() if self.previous is not None else None,
-                           self.previous_leader, self.target, self.lot)
+                           self.previous_leader, self.target, self.lot,
+                           list(self.tokens) if self.tokens is not None else None, self.absent)
 
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
@@ -137,7 +140,7 @@ class HandState:
         self.n = n = len(deal.hands)
         self.context = context or HandContext()
         self.deal = deal
-        self.teams = teams = game.seat_teams if n == game.players else game.teams(n)
+        self.teams = teams = game.hand_teams(self.context, n)
         self.n_teams = max(teams) + 1
         bit = BIT.__getitem__
         self.hands = hands = [sum(map(bit, tiles)) for tiles in deal.hands]
@@ -226,6 +229,17 @@ class HandState:
         self.play_out(None, rnd)
 
     def play_out(self, choosers, rnd=None) -> None:
+        """Finish the hand as ``_play_out`` says, then the decisions a game leaves to the
+        seats once the play is over (``Game.decisions``: buying back in, dropping out)."""
+        self._play_out(choosers, rnd)
+        while not self.over:
+            moves = self.legal_moves()
+            if choosers is None:
+                self.apply_unchecked(moves[int(rnd() * len(moves))])
+            else:
+                self.apply_unchecked(moves[0] if len(moves) == 1 else choosers[self.acting_seat()](moves))
+
+    def _play_out(self, choosers, rnd=None) -> None:
         """Finish the hand, ``choosers[seat](moves)`` picking every move of that seat that
         is a choice (a single legal move is made without asking), or, without choosers,
         ``rnd`` picking uniformly (asked for every move, as ``play_random`` promises).
@@ -344,6 +358,8 @@ class HandState:
         """Moves outside an ordinary turn: the lead, out-of-turn offers, a finished hand."""
         if self.over:
             return []
+        if self.result is not None:   # the play is over, decisions are left (Game.decisions)
+            return self.game.decisions(self)
         if self.interrupts:
             seat, offered = self.interrupts[0]
             moves = list(offered) + [DECLINE]
@@ -500,6 +516,8 @@ class HandState:
         self.in_hands |= b
         self.drawn += 1
         self.history.append((seat, DRAW | t))
+        if self.game.draw_hook:
+            self.game.on_draw(self, seat, t)
         if self.layout.lead < 0:
             self._lead_draw(seat, t)
             return
@@ -606,8 +624,8 @@ class HandState:
         while skips[seat]:
             skips[seat] -= 1
             seat = (seat + 1) % n
-        if not self._domino_ends:
-            for _ in range(n):   # a seat that is out has no more turns (grape)
+        if not self._domino_ends or self.context.absent:
+            for _ in range(n):   # a seat that is out has no more turns (grape; a seat sitting out)
                 if self.hands[seat]:
                     break
                 seat = (seat + 1) % n

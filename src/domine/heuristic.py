@@ -245,6 +245,16 @@ def score_moves(obs: Observation, knowledge: Knowledge | None = None,
             scores[i] = score_placement(ctx, m) + ctx.w["close"]
         elif not is_place(m):   # a pass, a decline
             scores[i] = -1e6
+    estimate = getattr(game_of(obs), "estimate", None)
+    if estimate is not None:
+        # decisions the game values (a close, a bid, buying back), against going on (0)
+        worth = [estimate(obs, m, ctx.kn) for m in moves]
+        if any(w is not None for w in worth):
+            for i, (m, w) in enumerate(zip(moves, worth)):
+                if w is not None:
+                    scores[i] = w
+                elif not is_place(m):
+                    scores[i] = 0.0
     return scores
 
 

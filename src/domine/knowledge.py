@@ -31,8 +31,9 @@ from .observation import Observation
 from .layout import LEAD_END
 from .hand import NOBODY
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, NO_TILE, PASS, SKIP, TURN_UP, MoveError, announces, bare, end_of, is_hidden,
-    is_place, kind, kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles, tile_of,
+    CLOSE, DECIDE, DECLINE, DISCARD, DRAW, NO_TILE, PASS, SKIP, SOLD, TOKENS, TURN_UP, MoveError, announces, bare,
+    end_of, is_hidden, is_place, kind, kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles,
+    tile_of,
 )
 from .parts.conventions import LastTileAnnouncement
 from .parts.turns import AT_WILL, WHILE_FITS
@@ -78,8 +79,8 @@ class Knowledge:
         # own dead tiles and own closing tiles are seen (an observation shows only its seat's)
         own_face_down = obs.layout.face_down if obs.layout is not None else 0
         self.unseen = game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards) & ~own_face_down
-        k = game.deal_size(n)
-        self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k)] for s in range(n)]
+        k = game.dealt_sizes(obs.context) if game.players == n else [game.deal_size(n)] * n
+        self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k[s])] for s in range(n)]
         self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
         self.my_initial = 0
         self.stock_draws: list[tuple[int, int]] = []   # (seat, tile or -1 if hidden), drawing order
@@ -123,6 +124,8 @@ class Knowledge:
         per_seat = game.places_depend_on_seat
         for index, (seat, move) in enumerate(history):
             k = kind(move)
+            if k == TOKENS:
+                continue   # tokens paid say nothing of tiles
             if per_seat:
                 # the ends this seat could use at this event (an arm per seat, trains)
                 game.restrict_places(layout, seat, history, index)
@@ -155,7 +158,7 @@ class Knowledge:
                 self._forbid(p, layout.playable, locked[p] if turns[p] <= lock_until[p] else None)
                 if per_seat:
                     game.restrict_places(layout, seat, history, index)
-            if not out_of_turn(move) and k not in (SKIP, DECLINE) and seat != mover:
+            if not out_of_turn(move) and k not in (SKIP, DECLINE, SOLD, DECIDE) and seat != mover:
                 turns[seat] += 1          # a new real turn (a lock may start mid-turn: two-hander 5)
                 mover = seat
             spare = locked[seat] if turns[seat] <= lock_until[seat] else None
@@ -183,6 +186,12 @@ class Knowledge:
                         locked[seat] = self.slots[seat][0]
                     elif announces(move):
                         lock_until[seat] = 0
+            elif k == SOLD:   # a stock tile sold to the seat: held now, nothing shown
+                position = len(self.stock_draws)
+                t = tile_of(move) if seat == me else -1
+                if seat != me:
+                    self.slots[seat].append(_Slot(draw_position=position))
+                self.stock_draws.append((seat, t))
             elif k == DRAW:
                 position = len(self.stock_draws)
                 if seat == me or not is_hidden(move):
@@ -312,7 +321,7 @@ class Knowledge:
                         placed |= BIT[tile_of(placement)]
                 elif k in (DISCARD, CLOSE):
                     placed |= BIT[tile_of(move)]
-                elif k == DRAW:
+                elif k in (DRAW, SOLD):
                     drawn |= BIT[tile_of(move)]
         return (self.mine | placed) & ~drawn
 

@@ -35,18 +35,27 @@ class Match:
         self._previous: HandResult | None = None
         self._previous_leader: int | None = None
         self.resumed = context is not None
+        # games for stakes (Game.stakes): the balances then the pot, the seats sitting out,
+        # and the ledger of the last finished hand (domine.stakes)
+        self.tokens: list[int] | None = [0] * (game.players + 1) if game.stakes else None
+        self.absent = 0
+        self.ledger = None
         if context is not None:   # a match taken up at a given hand (records of any position)
             self.hands_played = context.hand_number - 1
             if context.scores is not None:
                 self.scores = list(context.scores)
             self._previous = context.previous
             self._previous_leader = context.previous_leader
+            if context.tokens is not None:
+                self.tokens = list(context.tokens)
+            self.absent = context.absent
 
     def context(self) -> HandContext:
         lot = self.rng.randrange(self.players) if self.game.draws_lot else None
         return HandContext(
             hand_number=self.hands_played + 1, scores=self.scores[:], previous=self._previous,
             previous_leader=self._previous_leader, target=self.game.target, lot=lot,
+            tokens=self.tokens[:] if self.tokens is not None else None, absent=self.absent,
         )
 
     def start_hand(self, deal: Deal | None = None, context: HandContext | None = None) -> HandState:
@@ -75,7 +84,13 @@ class Match:
         if self.keep_hands:
             self.hands.append(state)
         self.current = None
+        if self.tokens is not None:
+            self.ledger = state.rules["ledger"]
+            self.tokens = self.ledger.tokens()
+            self.absent = self.ledger.absent
         self.result = self.game.match_result(self)
+        if self.result is not None and self.tokens is not None:
+            self.result.balances = self.tokens[:-1]
         return self.result
 
     @property

@@ -224,3 +224,12 @@ class MalformedMove(MoveError):
 
 class AmbiguousMove(MoveError):
     """Text that names more than one legal move."""
+
+
+#: a stock tile the rules hand to a seat outside a draw of his own (an auction's sale): forced,
+#: its tile hidden from the others; ``Knowledge`` counts it as a tile taken from the stock
+SOLD = register_kind("sold", 12, forced=True, hides_tile=True)
+#: games for stakes (``domine.stakes``): a transfer of tokens, an event of the rules; and a
+#: decision that is not a tile (a bid, an auction's pass, buying back in, dropping out)
+TOKENS = register_kind("tokens", 13, forced=True)
+DECIDE = register_kind("decide", 14)

@@ -36,6 +36,19 @@ def register_notation(words: tuple[str, ...], parser: Callable[["HandState", lis
         _PARSERS[w] = parser
 
 
+#: kind code -> formatter(state, move) -> text, and explainer(state, move, label) -> reason,
+#: for kinds a later module registers (``domine.stakes``: bids, buying back, transfers)
+_FORMATS: dict[int, Callable] = {}
+_EXPLAIN: dict[int, Callable] = {}
+
+
+def register_format(code: int, fmt: Callable, explain: Callable | None = None) -> None:
+    """Let ``move_str`` write moves of kind ``code`` with ``fmt``; ``explain`` says why one is illegal."""
+    _FORMATS[code] = fmt
+    if explain is not None:
+        _EXPLAIN[code] = explain
+
+
 def end_names(state: "HandState") -> tuple[str, ...]:
     lay = state.layout
     return lay.end_names() or lay.NAMES
@@ -69,6 +82,8 @@ def move_str(state: "HandState", move: int) -> str:
         text = text if move & HIDDEN or move & 127 == 127 else f"{text} {tile_str(move & 127)}"   # 127: no tile
         reason = close_reason(move)   # a closing by the rules says why
         return f"{text} ({reason})" if reason else text
+    if k in _FORMATS:
+        return _FORMATS[k](state, move)
     if move & HIDDEN:
         return KINDS[k].name       # another seat's draw or discard, its tile unseen
     if k == DRAW:
@@ -114,6 +129,9 @@ def _parse_pass(state, words, legal):
         return PASS
     if DECLINE in legal:
         return DECLINE   # records written before declines had a word of their own
+    for m in legal:
+        if m & KIND_MASK in _FORMATS and move_str(state, m) == "pass":
+            return m     # a pass of another kind (an auction's)
     raise IllegalMove(explain_illegal(state, PASS))
 
 
@@ -136,6 +154,8 @@ def _parse_discard(state, words, legal):
 
 def _parse_close(state, words, legal):
     names = end_names(state)
+    if len(words) == 3 and words[1].upper() not in names and words[2].upper() in names:
+        words = [words[0], words[2], words[1]]   # the tile first: close 5-5 L
     if len(words) != 3 or words[1].upper() not in names:
         raise MalformedMove(f"a closing names the end and the tile: close {names[0]} 3-4")
     end = names.index(words[1].upper())
@@ -266,6 +286,8 @@ def well_formed(state: "HandState", move: object) -> bool:
         return move & ~(KIND_MASK | 127) == 0 and (move & 127) < size
     if k == CLOSE:
         return move & ~(KIND_MASK | 127 | (31 << 7)) == 0 and (move & 127) < size
+    if k in _FORMATS:
+        return not KINDS[k].forced
     return k in KINDS and not KINDS[k].forced and move == k
 
 
@@ -279,6 +301,8 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
     label = text or move_str(state, move)
     seat = state.acting_seat()
     legal = state.legal_moves()
+    if k in _EXPLAIN:
+        return _EXPLAIN[k](state, move, label)
     if k == DRAW:
         if state.drawable <= 0:
             return "you cannot draw: drawing is exhausted"
@@ -345,4 +369,5 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
     return f"{label} is not legal here"
 
 
-__all__ = ["move_str", "event_str", "parse_move", "explain_illegal", "register_notation", "equivalent", "SKIP"]
+__all__ = ["move_str", "event_str", "parse_move", "explain_illegal", "register_notation", "register_format",
+           "equivalent", "SKIP"]

@@ -64,6 +64,10 @@ def context_json(ctx: HandContext, full: bool) -> dict:
             out["previous"] = prev
         if ctx.previous_leader is not None:
             out["previous_leader"] = ctx.previous_leader
+        if ctx.tokens is not None:
+            out["tokens"] = list(ctx.tokens)
+        if ctx.absent:
+            out["absent"] = [s for s in range(ctx.absent.bit_length()) if ctx.absent >> s & 1]
     if ctx.lot is not None:
         out["lot"] = ctx.lot
     return out
@@ -78,7 +82,7 @@ def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
     """Read a record's hand context, saying which field is wrong."""
     if not isinstance(raw, dict):
         raise RecordError("'context' must be an object", hand_no)
-    known = {"hand_number", "scores", "previous", "previous_leader", "lot"}
+    known = {"hand_number", "scores", "previous", "previous_leader", "lot", "tokens", "absent"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise RecordError(f"'context' has unknown fields {', '.join(unknown)} (known: {', '.join(sorted(known))})",
@@ -107,7 +111,17 @@ def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
                                 previous.get("ranking"), previous.get("last_placer"))
         except (TypeError, ValueError):
             raise RecordError("context: previous holds a value that is not a whole number", hand_no) from None
-    return HandContext(number, scores, result, raw.get("previous_leader"), None, raw.get("lot"))
+    tokens = raw.get("tokens")
+    if tokens is not None and (not isinstance(tokens, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in tokens)):
+        raise RecordError("context: tokens must be a list of whole numbers, each seat's balance then the pot",
+                          hand_no)
+    absent = raw.get("absent", [])
+    if not isinstance(absent, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
+                                               for x in absent):
+        raise RecordError("context: absent must be a list of seat numbers", hand_no)
+    return HandContext(number, scores, result, raw.get("previous_leader"), None, raw.get("lot"), tokens,
+                       sum(1 << s for s in set(absent)))
 
 
 def hand_record(state: HandState, number: int, scores_after: list[int] | None, full_context: bool = False) -> dict:
@@ -202,7 +216,7 @@ def _tiles(items: Any, what: str, max_pip: int, hand_no: int) -> list[int]:
     return out
 
 
-def _deal(game: Game, raw: Any, hand_no: int) -> Deal:
+def _deal(game: Game, raw: Any, hand_no: int, context: HandContext | None = None) -> Deal:
     if not isinstance(raw, dict) or "hands" not in raw:
         raise RecordError("the deal must be an object with 'hands' (and 'stock' or 'aside')", hand_no)
     hands_raw = raw["hands"]
@@ -218,10 +232,10 @@ def _deal(game: Game, raw: Any, hand_no: int) -> Deal:
     if len(seen) != set_size(game.max_pip):
         missing = sorted(set(range(set_size(game.max_pip))) - set(seen))
         raise RecordError("the deal misses " + ", ".join(tile_str(t) for t in missing), hand_no)
-    k = game.deal_size(game.players)
+    sizes = game.dealt_sizes(context)
     for s, h in enumerate(hands):
-        if len(h) != k:
-            raise RecordError(f"seat {s} was dealt {len(h)} tiles, not {k}", hand_no)
+        if len(h) != sizes[s]:
+            raise RecordError(f"seat {s} was dealt {len(h)} tiles, not {sizes[s]}", hand_no)
     if game.leftover == "stock" and aside:
         raise RecordError(f"{game.id} keeps undealt tiles as a stock, not aside", hand_no)
     if game.leftover == "aside" and stock:
@@ -272,7 +286,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
                 if not 0 <= given.lot < game.players:
                     raise RecordError(f"context: lot names seat {given.lot}, but there are {game.players}", i)
                 context.lot = given.lot
-        state = match.start_hand(_deal(game, raw.get("deal"), i), context)
+        state = match.start_hand(_deal(game, raw.get("deal"), i, context), context)
         if visit is not None:
             visit(i, 0, state)
         moves = raw.get("moves", [])

@@ -71,6 +71,10 @@ class MatchResult:
     scores: list[int]           # per team
     hands: int
     drawn: bool = False
+    balances: list[int] | None = None   # games for stakes: each seat's token balance at the end
 
     def to_json(self) -> dict:
-        return {"winners": self.winners, "scores": self.scores, "hands": self.hands, "drawn": self.drawn}
+        out = {"winners": self.winners, "scores": self.scores, "hands": self.hands, "drawn": self.drawn}
+        if self.balances is not None:
+            out["balances"] = self.balances
+        return out

@@ -60,6 +60,9 @@ def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1
 
 def outcome(state: HandState, seat: int, scale: float) -> float:
     """How good a finished hand is for ``seat``: winning it, then the point margin."""
+    worth = state.game.hand_worth
+    if worth is not None:   # the game's own terms (tokens won: games for stakes)
+        return worth(state, seat)
     result = state.result
     team = state.teams[seat]
     points = result.points

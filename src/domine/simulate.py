@@ -111,10 +111,17 @@ class SeatStats:
     win_rate_ci: tuple[float, float]
     mean_points: float           # points of the seat's team per hand
     hand_wins: int               # hands won, in both modes
+    # games for stakes: mean tokens won per hand (hands mode) or per match, and its 95% interval
+    mean_tokens: float | None = None
+    tokens_ci: tuple[float, float] | None = None
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["win_rate_ci"] = list(self.win_rate_ci)
+        if self.mean_tokens is None:
+            del d["mean_tokens"], d["tokens_ci"]
+        else:
+            d["tokens_ci"] = list(self.tokens_ci)
         return d
 
 
@@ -138,9 +145,11 @@ class Simulation:
     blocks: int
     reasons: dict = field(default_factory=dict)   # hand end reason -> count
     points_are_penalties: bool = False            # the game counts points against (lowest wins)
+    tokens_per: str | None = None                 # games for stakes: tokens are "hand" or "match" means
 
     def to_json(self) -> dict:
-        return {
+        extra = {"tokens_per": self.tokens_per} if self.tokens_per else {}
+        return {**extra, 
             "game": self.game, "players": self.players, "mode": self.mode,
             "hands": self.hands, "matches": self.matches, "seed": self.seed,
             "options": self.options, "bots": self.bots,
@@ -167,6 +176,8 @@ class BlockTally:
     match_wins: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     reasons: dict = field(default_factory=dict)
+    tokens: list[int] = field(default_factory=list)      # games for stakes: sums per seat ...
+    tokens_sq: list[int] = field(default_factory=list)   # ... and sums of squares (per hand or match)
 
     def add(self, other: "BlockTally") -> None:
         self.hands += other.hands
@@ -175,7 +186,7 @@ class BlockTally:
         self.blocked += other.blocked
         self.no_winner += other.no_winner
         self.drawn_matches += other.drawn_matches
-        for name in ("hand_wins", "match_wins", "points"):
+        for name in ("hand_wins", "match_wins", "points", "tokens", "tokens_sq"):
             mine, theirs = getattr(self, name), getattr(other, name)
             if not mine:
                 mine.extend([0] * len(theirs))
@@ -216,6 +227,9 @@ def run_block(spec: BlockSpec) -> BlockTally:
     n = game.players
     teams = game.teams(n)
     tally = BlockTally(hand_wins=[0] * n, match_wins=[0] * n, points=[0] * n)
+    stakes = game.stakes
+    if stakes:
+        tally.tokens, tally.tokens_sq = [0] * n, [0] * n
     k = 0
     while True:
         if spec.mode == "hands" and tally.hands >= spec.size:
@@ -227,6 +241,7 @@ def run_block(spec: BlockSpec) -> BlockTally:
                 for seat, name in enumerate(spec.bots)]
         k += 1
         played = 0
+        match_tokens = [0] * n
         while not match.over:
             if spec.mode == "hands" and tally.hands >= spec.size:
                 break
@@ -247,8 +262,20 @@ def run_block(spec: BlockSpec) -> BlockTally:
                 tally.hand_wins[s] += 1
             for s in range(n):
                 tally.points[s] += result.points[teams[s]]
+            if stakes:
+                won = state.rules["ledger"].won()
+                for s in range(n):
+                    if spec.mode == "hands":
+                        tally.tokens[s] += won[s]
+                        tally.tokens_sq[s] += won[s] * won[s]
+                    else:
+                        match_tokens[s] += won[s]
             match.finish_hand()
         if match.over:
+            if stakes and spec.mode == "matches":
+                for s in range(n):
+                    tally.tokens[s] += match_tokens[s]
+                    tally.tokens_sq[s] += match_tokens[s] * match_tokens[s]
             tally.matches += 1
             if not match.result.winners:
                 tally.drawn_matches += 1
@@ -337,6 +364,7 @@ def simulate(
     elapsed = time.perf_counter() - start
 
     teams = probe.teams(players)
+    units = (tally.hands if mode == "hands" else tally.matches) if probe.stakes else 0
     seats = []
     for s in range(players):
         wins = tally.hand_wins[s] if mode == "hands" else tally.match_wins[s]
@@ -347,6 +375,7 @@ def simulate(
             win_rate_ci=wilson_interval(wins, trials),
             mean_points=tally.points[s] / tally.hands if tally.hands else 0.0,
             hand_wins=tally.hand_wins[s],
+            **(token_stats(tally.tokens[s], tally.tokens_sq[s], units) if units else {}),
         ))
     return Simulation(
         game=cls.id, players=players, mode=mode, hands=tally.hands, matches=tally.matches,
@@ -356,7 +385,18 @@ def simulate(
         hands_without_winner=tally.no_winner, drawn_matches=tally.drawn_matches,
         elapsed=elapsed, hands_per_second=tally.hands / elapsed if elapsed > 0 else 0.0,
         blocks=len(specs), reasons=dict(tally.reasons), points_are_penalties=probe.points == PENALTY,
+        tokens_per=("hand" if mode == "hands" else "match") if probe.stakes else None,
     )
+
+
+def token_stats(total: int, squares: int, count: int, z: float = 1.959963984540054) -> dict:
+    """Mean tokens won and the normal 95% interval (sample sd) from a sum and a sum of squares."""
+    mean = total / count
+    if count < 2:
+        return {"mean_tokens": mean, "tokens_ci": (None, None)}
+    var = max(0.0, (squares - count * mean * mean) / (count - 1))
+    half = z * math.sqrt(var / count)
+    return {"mean_tokens": mean, "tokens_ci": (mean - half, mean + half)}
 
 
 __all__ = ["Simulation", "SeatStats", "simulate", "run_block", "play_hand", "wilson_interval", "derive_seed"]

@@ -1,0 +1,264 @@
+"""Auction Dominoes (Aukcijski Domino): Običan Domino for small stakes. A pot per hand from
+antes and bought tiles; the last two stock tiles are sold by auction; the hand's winner
+takes the pot."""
+
+from __future__ import annotations
+
+from ..game import GameError, Option
+from ..moves import SOLD, IllegalMove, is_place
+from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
+from ..parts.hand_ends import HandEnd
+from ..parts.leads import HeaviestDouble, Loser
+from ..parts.match_ends import MatchEnd
+from ..parts.scoring import values_and_tiles
+from ..results import HandResult, MatchResult, standard_ranking
+from ..stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, StakesGame, amount_of, bid, is_decision, ledger, what_of
+from ..tiles import BIT
+
+ANTE = 3
+#: raises listed beyond the highest bid when the table has no limit (any higher whole
+#: number is legal too: ``Raises``)
+LISTED = 3
+
+
+class Raises(list):
+    """The moves of a seat at an auction: the listed ones, and any bid above ``low`` (a
+    table without a limit takes any whole number)."""
+
+    def __init__(self, moves, low: int):
+        super().__init__(moves)
+        self.low = low
+
+    def __contains__(self, move) -> bool:
+        if isinstance(move, int) and is_decision(move) and what_of(move) == BID and amount_of(move) >= self.low \
+                and move == bid(amount_of(move)):
+            return True
+        return list.__contains__(self, move)
+
+
+class AuctionState:
+    """Per hand: the auction in progress, and turns without progress (for the block)."""
+
+    __slots__ = ("opener", "high", "bidder", "chance", "progress", "idle")
+
+    def __init__(self):
+        self.opener = -1      # -1: no auction in progress
+        self.high = 0
+        self.bidder = -1
+        self.chance = 0       # the opportunity now: 0 .. 2N-1 (0 is the opening bid)
+        self.progress = False   # a tile placed, bought or sold in the turn going on
+        self.idle = 0         # turns in a row without progress
+
+    def copy(self):
+        other = AuctionState.__new__(AuctionState)
+        other.opener, other.high, other.bidder, other.chance = self.opener, self.high, self.bidder, self.chance
+        other.progress, other.idle = self.progress, self.idle
+        return other
+
+
+class BlockedOrIdle(HandEnd):
+    """Blocked (rule 8b): nobody holds a tile that fits (locked ones count) and the stock is
+    empty, or the last N turns passed without a tile placed, bought or sold."""
+
+    inline = False
+
+    def blocked(self, state):
+        if state.in_hands & state.layout.playable or state.layout.lead < 0:
+            return False
+        a = state.rules["auction"]
+        if a.opener >= 0:
+            return False
+        return state.stock_pos >= len(state.stock) or a.idle >= state.n
+
+
+class Standing(MatchEnd):
+    """After ``hands`` hands the balances rank the players; equal balances share a place."""
+
+    def __init__(self, hands: int):
+        self.hands = self.target = hands
+
+    def decide(self, match):
+        if match.hands_played < self.hands:
+            return None
+        best = max(match.scores)
+        return MatchResult([s for s, v in enumerate(match.scores) if v == best], list(match.scores),
+                           match.hands_played)
+
+    def describe(self):
+        return f"{self.hands} hands; the highest token balance wins (shared when equal)"
+
+
+class Auction(StakesGame):
+    id = "auction"
+    name = "Auction Dominoes"
+    aliases = ("Aukcijski Domino", "Aukcijski domino", "Auction Dominoes")
+    family = "stakes"
+    summary = "3-5 players ante 3 a hand, pay 1 per tile bought, bid for the last two; the hand's winner takes the pot."
+    min_players, max_players = 3, 5
+    hand_sizes = {3: 7, 4: 5, 5: 4}
+    reserve = 2
+    first_lead = HeaviestDouble(redeal=True)
+    later_lead = Loser("double", then="first drawn")
+    conventions = (OutOfTurnDoubles(), LastTileAnnouncement())
+    double_blank_value = 14
+    hand_end = BlockedOrIdle()
+    target = None
+    options = (
+        Option("hands", int, 10, "hands in the match"),
+        Option("limit", int, 0, "the table limit on a bid (0: none)"),
+    )
+
+    def configure(self, options):
+        super().configure(options)
+        if options["hands"] < 1:
+            raise GameError("option hands must be at least 1")
+        if options["limit"] < 0:
+            raise GameError("option limit must be 0 (none) or more")
+        self.match_end = Standing(options["hands"])
+        self._bid_lists = {}
+
+    def new_rules_state(self, state):
+        rules = super().new_rules_state(state)
+        rules["auction"] = AuctionState()
+        return rules
+
+    def setup_hand(self, state):
+        ledger(state).ante(state, ANTE)
+        super().setup_hand(state)
+
+    # -- buying and the turn's progress ------------------------------------------------
+    def on_draw(self, state, seat, tile):
+        ledger(state).pay(state, seat, NOBODY, 1)   # every tile bought costs a token
+        state.rules["auction"].progress = True
+
+    def on_place(self, state, seat, move):
+        super().on_place(state, seat, move)
+        state.rules["auction"].progress = True
+
+    def on_turn_start(self, state, seat):
+        super().on_turn_start(state, seat)
+        state.rules["auction"].progress = False
+
+    def on_turn_end(self, state, seat):
+        super().on_turn_end(state, seat)
+        a = state.rules["auction"]
+        a.idle = 0 if a.progress else a.idle + 1
+
+    # -- the auction ------------------------------------------------------------------------
+    def _bids(self, low: int, first: list[int]) -> list[int]:
+        """``first``, then the bids from ``low`` up (to the table limit, or ``LISTED`` above
+        ``low`` with any higher one legal too); kept per (first, low): nobody changes a list
+        of legal moves."""
+        key = (tuple(first), low)
+        moves = self._bid_lists.get(key)
+        if moves is None:
+            limit = self.option_values["limit"]
+            top = limit if limit else low + LISTED
+            moves = first + [bid(k) for k in range(low, top + 1)]
+            moves = self._bid_lists[key] = moves if limit else Raises(moves, low)
+        return moves
+
+    def filter_moves(self, state, seat, moves):
+        moves = super().filter_moves(state, seat, moves)
+        a = state.rules["auction"]
+        if a.opener >= 0:
+            return self._bids(a.high + 1, [NO_BID_MOVE])
+        if state.special or state.restrict or state.stock_pos >= len(state.stock) or state.drawable > 0:
+            return moves
+        if any(is_place(m) for m in moves):
+            return moves
+        # stuck with 1 or 2 tiles left: pass, or open an auction for the first of them
+        return self._bids(1, list(moves))
+
+    def apply_move(self, state, move):
+        if not is_decision(move) or what_of(move) not in (BID, NO_BID):
+            raise IllegalMove(f"{move!r} is not a move a seat can make")
+        a = state.rules["auction"]
+        seat = state.to_act
+        state.history.append((seat, move))
+        if a.opener < 0:
+            a.opener, a.high, a.bidder, a.chance = seat, amount_of(move), seat, 0
+        elif what_of(move) == BID:
+            a.high, a.bidder = amount_of(move), seat
+        n = state.n
+        while True:
+            a.chance += 1
+            if a.chance >= 2 * n:
+                self._sell(state, a)
+                return
+            s = (a.opener + a.chance) % n
+            if s != a.bidder:   # the highest bidder's own chance is an automatic pass
+                state.to_act = s
+                return
+
+    def _sell(self, state, a):
+        buyer, price, opener = a.bidder, a.high, a.opener
+        a.opener = a.bidder = -1
+        a.high = a.chance = 0
+        ledger(state).pay(state, buyer, NOBODY, price)
+        t = state.stock[state.stock_pos]
+        state.stock_pos += 1
+        state.reserve -= 1
+        b = BIT[t]
+        state.hands[buyer] |= b
+        state.in_hands |= b
+        state.history.append((buyer, SOLD | t))
+        a.progress = True
+        state.to_act = opener
+        if buyer == opener and b & state.layout.playable & ~state.locked[opener]:
+            state.restrict = b   # the opener must place the tile he bought, if it fits
+        state._check_end()
+
+    def why_not(self, state, move):
+        a = state.rules["auction"]
+        if a.opener >= 0:
+            return f"the highest bid is {a.high}: raise above it, or pass"
+        if what_of(move) == NO_BID:
+            return "there is no auction to pass in"
+        return "only a player who cannot place, with 1 or 2 tiles left in the stock, may open an auction"
+
+    # -- scoring -----------------------------------------------------------------------------
+    def score_hand(self, state, reason, out_seat):
+        values, tiles = values_and_tiles(state)
+        ranking = standard_ranking(values, tiles, state.last_placer)
+        winner = out_seat if out_seat is not None else ranking[0]
+        led = ledger(state)
+        led.pay(state, NOBODY, winner, led.pot)
+        return HandResult(reason, out_seat, values, tiles, led.won(), [winner], ranking)
+
+    # -- what bots need ------------------------------------------------------------------
+    def estimate(self, obs, move, knowledge):
+        """A bid is worth the chance the tile fits (for the seat on turn, who must place it)
+        times a share of the pot, less the price; for another seat only its price."""
+        if not is_decision(move):
+            return None
+        if what_of(move) == NO_BID:
+            return 0.0
+        from ..stakes import balances_after
+        pot = balances_after(obs.context.tokens, obs.players, obs.history)[-1]
+        price = amount_of(move)
+        opener = obs.seat == self._opener(obs)
+        if not opener:
+            return -float(price)
+        unseen = knowledge.unseen if knowledge is not None else self.set_mask
+        fit = 0
+        for _, v, _, _, closed in obs.ends:
+            if not closed:
+                fit |= self.set_fits[v]
+        p_fit = (unseen & fit).bit_count() / max(1, unseen.bit_count())
+        return p_fit * pot * 0.5 - price
+
+    @staticmethod
+    def _opener(obs) -> int:
+        """The seat that opened the auction going on (the seat to act if none is)."""
+        from ..stakes import BID as _BID
+        from ..moves import KIND_MASK, DECIDE
+        opener, chances = obs.to_act, 0
+        for seat, event in reversed(obs.history):
+            if event & KIND_MASK == SOLD:
+                break
+            if event & KIND_MASK == DECIDE:
+                chances += 1
+                if what_of(event) == _BID:
+                    opener = seat
+        return opener

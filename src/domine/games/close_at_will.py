@@ -1,0 +1,129 @@
+"""Close-at-Will Dominoes (Domine sa Pauziranjem po želji): a chip game where a stuck player
+may end the hand by laying any double, and pays dearly if his count is not the lowest."""
+
+from __future__ import annotations
+
+from ..game import GameError, Option
+from ..moves import CLOSE, KIND_MASK, close, is_place
+from ..parts.hand_ends import PassesInARow
+from ..parts.leads import HeaviestDouble
+from ..parts.match_ends import AfterHands
+from ..results import HandResult, standard_ranking
+from ..parts.scoring import values_and_tiles
+from ..stakes import NOBODY, StakesGame, ledger
+from ..tiles import DOUBLES_MASK, tiles_of
+
+
+class PassesOrClose(PassesInARow):
+    """A run of passes by every seat blocks the hand; a close ends it at once."""
+
+    def after_turn(self, state):
+        history = state.history
+        if history and history[-1][1] & KIND_MASK == CLOSE and history[-1][0] >= 0:
+            return "closed"
+        return None
+
+
+class CloseAtWill(StakesGame):
+    id = "close-at-will"
+    name = "Close-at-Will Dominoes"
+    aliases = ("Domine sa Pauziranjem po želji", "Domine sa Pauziranjem po zelji", "Pauziranje po želji",
+               "Pauziranje po zelji", "Close-at-Will Dominoes", "Dominoes with Closing at Will")
+    family = "stakes"
+    summary = "2-3 players ante a chip a hand; a stuck player may close with any double, paying double if not lowest."
+    min_players, max_players = 2, 3
+    hand_sizes = {2: 7, 3: 6}
+    reserve = 2
+    first_lead = HeaviestDouble()          # heaviest double, else heaviest tile, every hand
+    public_kinds = frozenset({CLOSE})      # the closing double is laid face up
+    target = None
+    options = (
+        Option("hands", int, 6, "hands in the match (more while the highest balance is shared)"),
+        Option("ante", int, 1, "chips each player puts in the pot every hand"),
+    )
+
+    def configure(self, options):
+        super().configure(options)
+        if options["hands"] < 1:
+            raise GameError("option hands must be at least 1")
+        if options["ante"] < 1:
+            raise GameError("option ante must be at least 1")
+        self.hand_end = PassesOrClose(self.players)
+        self.match_end = AfterHands(options["hands"], high=True, tie_plays_on=True, unit="chips")
+
+    def setup_hand(self, state):
+        ledger(state).ante(state, self.option_values["ante"])
+        super().setup_hand(state)
+
+    def filter_moves(self, state, seat, moves):
+        # a stuck seat (no tile that fits, none drawn that must be placed) may close with a
+        # double of its own on either end; ends that are one place are one closing (general 23a)
+        if state.special or state.restrict or any(is_place(m) for m in moves):
+            return moves
+        doubles = state.hands[seat] & DOUBLES_MASK
+        if not doubles:
+            return moves
+        ends = [end for end, _, _ in state.layout.targets] or \
+            [e for e in range(len(state.layout.values)) if not state.layout.closed[e]]
+        return moves + [close(end, d) for d in tiles_of(doubles) for end in ends]
+
+    def score_hand(self, state, reason, out_seat):
+        values, tiles = values_and_tiles(state)
+        led = ledger(state)
+        n = state.n
+        ranking = standard_ranking(values, tiles, state.last_placer)
+        if reason == "closed":
+            closer = state.last_placer
+            pot = led.pot
+            others = [s for s in range(n) if s != closer]
+            if all(values[closer] < values[s] for s in others):
+                taker = closer
+            else:
+                for s in others:
+                    led.pay(state, closer, s, 2 * pot)
+                taker = next(s for s in ranking if s != closer)
+        else:
+            taker = out_seat if out_seat is not None else ranking[0]
+        led.pay(state, NOBODY, taker, led.pot)
+        return HandResult(reason, out_seat, values, tiles, led.won(), [taker], ranking)
+
+    def estimate(self, obs, move, knowledge):
+        if move & KIND_MASK != CLOSE:
+            return None
+        return close_estimate(obs, move, knowledge, self)
+
+
+def close_estimate(obs, move, knowledge, game) -> float:
+    """The worth of closing now against going on, in chips (the heuristic's estimate).
+
+    The chance that every opponent's count is above the closer's, from the tiles each may
+    hold (``knowledge``: each unseen tile's pips, spread over the tiles they hold), against
+    the pot won going on (a fair share of it, by the count in hand).
+    """
+    from ..tiles import PIPS
+    me = obs.seat
+    mine = [t for t in obs.hand if t != move & 127]
+    c = sum(game.tile_value(t) for t in mine)
+    n = obs.players
+    pot = n * game.option_values["ante"]   # the pot during play: the antes
+    p_win = 1.0
+    for s in range(n):
+        if s == me:
+            continue
+        k = obs.hand_sizes[s]
+        possible = knowledge.possible(s) if knowledge is not None and hasattr(knowledge, "possible") else 0
+        pool = [PIPS[t] for t in tiles_of(possible)] or [6]
+        mean = sum(pool) / len(pool)
+        var = sum((v - mean) ** 2 for v in pool) / len(pool)
+        expected, sd = k * mean, max(1.0, (k * var) ** 0.5)
+        # P(their count > c), normal approximation with a half-pip correction
+        z = (c + 0.5 - expected) / sd
+        p_win *= 0.5 * _erfc(z / 2 ** 0.5)
+    worth_close = p_win * pot - (1 - p_win) * 2 * pot * (n - 1)
+    worth_going_on = pot / n
+    return worth_close - worth_going_on
+
+
+def _erfc(x: float) -> float:
+    import math
+    return math.erfc(x)
