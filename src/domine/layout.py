@@ -616,3 +616,6 @@ LAYOUTS: dict[str, type[Layout]] = {
     "line": Layout, "cross": Cross, "figure": Figure, "spinner": SpinnerLine,
     "seat arms": SeatArms, "trains": Trains,
 }
+
+
+from . import grid as _grid  # noqa: E402,F401  (the grid registers itself in LAYOUTS)

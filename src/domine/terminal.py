@@ -56,6 +56,7 @@ def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
 # single row (a line) folds into rows instead, ``…`` ending a row that goes on.
 
 LAST_STYLE, FACE_DOWN_STYLE, CUT_STYLE = "bold reverse", "dim", "yellow"
+SHADE, REGION_STYLE = "░", "green"   # an enclosed empty cell (a grid's ring)
 END_STYLES = {"open": "bold cyan", "waiting": "dim", "dead": "red", "closed": "red"}
 EMPTY_TABLE = "(empty table: the next tile placed is the lead)"
 
@@ -167,9 +168,10 @@ class _Canvas:
         return out
 
 
-def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int) -> list[Text]:
+def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int, shade=()) -> list[Text]:
     """Draw ``pieces`` (geometry ``Piece``s) and ``labels`` ((text, style, x, y, direction)
-    at an end's point, written outwards from it)."""
+    at an end's point, written outwards from it); the cells of ``shade`` (top-left corners of
+    enclosed empty cells, ``Geometry.regions``) are filled with ``░``."""
     blocks = [_block(p, pw) for p in pieces]
     xs, cols = _positions([(p.x, p.x + p.w, len(b[0])) for p, b in zip(pieces, blocks)])
     ys, rows = _positions([(p.y, p.y + p.h, len(b)) for p, b in zip(pieces, blocks)])
@@ -185,6 +187,13 @@ def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int) -> 
         style = LAST_STYLE if p.last else FACE_DOWN_STYLE if p.face_down else ""
         for i, text in enumerate(block):
             canvas.put(line + i, col, text, style)
+    for x, y in shade:
+        c0, c1 = int(_at(xs, cols, x)), int(_at(xs, cols, x + 1))
+        l0, l1 = int(_at(ys, rows, y)), int(_at(ys, rows, y + 1))
+        for line in range(l0, max(l1, l0 + 1)):
+            for col in range(c0, max(c1, c0 + 1)):
+                if canvas.free(line, col, 1):
+                    canvas.put(line, col, SHADE, REGION_STYLE)
     for text, style, x, y, (dx, dy) in labels:
         n = len(text)
         if dx:
@@ -322,7 +331,7 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
                 marks.append((f"{e.name}…", CUT_STYLE, x, y, e.direction))
             else:
                 marks.append((*labels[e.end], e.x, e.y, e.direction))
-        lines = _raster(pieces, marks, directions, pw)
+        lines = _raster(pieces, marks, directions, pw, [c for region in geo.regions for c in region])
         too_wide, too_high = _width(lines) > width, len(lines) > height
         if not (too_wide or too_high):
             break
