@@ -41,6 +41,8 @@ COMPASS = ("N", "E", "S", "W")
 TURNS = ("", "left", "right")
 _ROTATE = (0, 3, 1)                        # straight, left (counter-clockwise), right
 SIDE = (0, 0, 0, 1, 1, 1)
+#: per heading, the key steps of going straight, left and right
+_STEPS = tuple(tuple(DELTA[(h + r) & 3] for r in (0, 3, 1)) for h in range(4))
 TURN = (0, 1, 2, 0, 1, 2)
 
 
@@ -203,23 +205,21 @@ class Grid(Layout):
             self.targets, self.playable = [], 0
             return
         cells, closed, values, usable = self.cells, self.closed, self.values, self.usable
-        fits, set_mask = self.fits, self.set_mask
+        set_mask = self.set_mask
         targets = []
         playable = 0
-        for side in (0, 1):
-            b = self.pos[side]
-            h = self.heading[side]
-            first = 3 * side
+        pos, heading, fits = self.pos, self.heading, self.fits
+        for first in (0, 3):
+            b = pos[first and 1]
             m = fits[values[first]] & set_mask
-            for turn in (0, 1, 2):
-                i = first + turn
-                step = DELTA[(h + _ROTATE[turn]) & 3]
+            i = first
+            for step in _STEPS[heading[first and 1]]:
                 c = b + step
-                shut = c in cells or c + step in cells
-                closed[i] = shut
-                if not shut and usable >> i & 1 and m:
+                shut = closed[i] = c in cells or c + step in cells
+                if not shut and m and usable >> i & 1:
                     targets.append((i, values[i], m))
                     playable |= m
+                i += 1
         self.targets = targets
         self.playable = playable
 
