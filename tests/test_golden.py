@@ -56,6 +56,7 @@ SPECS = {
     "homo-homini-lupus": dict(players=4, options={"hands": 2}, seed=1),
     "slosh": dict(players=4, options={}, seed=1),
     "mexican-train": dict(players=2, options={}, seed=3),
+    "network": dict(players=3, options={}, seed=5),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -122,6 +123,11 @@ EXPECTED = {
                        ("blocked", [107, 142]), ("domino", [2, 0]), ("blocked", [28, 94]),
                        ("domino", [61, 0]), ("domino", [0, 67]), ("domino", [54, 0])],
                       [463, 571], [0], False),
+    # network, checked half by half: every 3 is a majority (hand 1: 6, seat 0 with 4 halves;
+    # hand 2: 5 and 6 tie at 8, seats 0 and 1; hand 3: 4, seats 0 and 1 tied at 3; hand 4: 0 and
+    # 5 tie at 7, seats 0 and 2); hand 3's 1 is seat 2's ring, closed by 5-0 on R.
+    "network": ([("domino", [3, 0, 0]), ("domino", [3, 3, 0]), ("domino", [3, 3, 1]), ("blocked", [3, 0, 3])],
+                [12, 6, 4], [0], False),
 }
 
 

@@ -290,3 +290,15 @@ def test_search_plays_legally():
     bot = make_bot("search", seed=1)
     move = bot.choose(state.observation(state.acting_seat()))
     assert move in state.legal_moves()
+
+
+def test_the_heuristic_denies_a_ring_to_the_next_player():
+    # after 3-3 and 3-5 going S, a tile on the 5 turning west would leave the next player a
+    # ring to close by going north: the heuristic (through points_on_play) avoids it
+    game = make_game("network", 3)
+    state = Match(game, seed=0).start_hand(_example_deal())
+    for text in ("3-3", "3-5 R S"):
+        state.apply(state.parse_move(text))
+    bot = make_bot("heuristic", seed=1)
+    move = bot.choose(state.observation(state.acting_seat()))
+    assert not state.move_str(move).endswith("R right")
