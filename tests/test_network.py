@@ -4,6 +4,7 @@ flood fill written here from the rules' definition, notation, pictures and the b
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -302,3 +303,33 @@ def test_the_heuristic_denies_a_ring_to_the_next_player():
     bot = make_bot("heuristic", seed=1)
     move = bot.choose(state.observation(state.acting_seat()))
     assert not state.move_str(move).endswith("R right")
+
+
+def read_grid_tiles(lines: list[str]) -> Counter:
+    """The tiles of a grid picture: ─ (═) joins the pips either side of it, ┐ (╗) the pip
+    before it and the one below that."""
+    found: Counter = Counter()
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            if ch in "─═":
+                a, b = int(line[c - 1]), int(line[c + 1])
+            elif ch in "┐╗":
+                assert lines[r + 1][c] in "┘╝"
+                a, b = int(line[c - 1]), int(lines[r + 1][c - 1])
+            else:
+                continue
+            found[(min(a, b), max(a, b))] += 1
+    return found
+
+
+@pytest.mark.parametrize("players, seed", [(3, s) for s in range(12)] + [(5, s) for s in range(4)])
+def test_played_hands_fit_78_columns_with_every_tile_once(players, seed):
+    from test_terminal_picture import _played, placed_tiles, read_tiles
+    from domine.terminal import grid_picture, table_lines
+    lay = _played("network", players, seed).layout
+    lines = [t.plain for t in table_lines(lay, 78)]
+    assert max(len(x) for x in lines) <= 78
+    if grid_picture(lay.geometry(), 78) is not None:
+        assert read_grid_tiles(lines[:-1]) == placed_tiles(lay)
+    else:   # too big for the cell-by-cell picture: the generic one, arms cut
+        assert read_tiles(lines[:-1]) == placed_tiles(lay)

@@ -247,6 +247,16 @@ class Grid(Layout):
         """The two ends of the line (not its six places), as (name, value)."""
         return [("L", self.values[0]), ("R", self.values[3])] if self.values else []
 
+    def ends_text(self) -> str:
+        """The two ends in words, with the turns free at each: 'L 3 (straight, right) · R closed'."""
+        parts = []
+        for side in (0, 1):
+            first = 3 * side
+            free = [("straight", "left", "right")[t] for t in range(3) if not self.closed[first + t]]
+            name = "LR"[side]
+            parts.append(f"{name} {self.values[first]} ({', '.join(free)})" if free else f"{name} closed")
+        return " · ".join(parts)
+
     def end_cell(self, side: int) -> tuple[int, int]:
         return cell(self.pos[side])
 
