@@ -32,8 +32,9 @@ from __future__ import annotations
 from .layout import LAYOUTS, Layout
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
-#: a cell (x, y) as one int: x * STRIDE + y (|y| stays far below STRIDE / 2)
-STRIDE = 1 << 12
+#: a cell (x, y) as one int: x * STRIDE + y (|y| stays far below STRIDE / 2); a prime, so that
+#: the cells of a long line do not share the low bits a dict indexes by
+STRIDE = 4093
 HALF = STRIDE >> 1
 N, E, S, W = 0, 1, 2, 3
 DELTA = (1, STRIDE, -1, -STRIDE)           # N, E, S, W as key steps
