@@ -191,36 +191,47 @@ class Grid(Layout):
         self.pieces.append((tile, c, far, inner, open_pip, side))
         self.mask |= BIT[tile]
         self.last = tile
-        dbl = IS_DOUBLE[tile]
         first = 3 * side
-        values, lengths, doubles = self.values, self.lengths, self.doubles
-        for i in (first, first + 1, first + 2):
-            values[i] = open_pip
-            lengths[i] += 1
-            doubles[i] = dbl
+        last = first + 3
+        self.values[first:last] = (open_pip, open_pip, open_pip)
+        n = self.lengths[first] + 1
+        self.lengths[first:last] = (n, n, n)
+        dbl = IS_DOUBLE[tile]
+        self.doubles[first:last] = (dbl, dbl, dbl)
         self.arms[first].append((tile, open_pip))
         self._refresh()
 
     def _refresh(self) -> None:
+        # the three places of each end, written out: this runs after every placement
         if self.lead < 0:
             self.targets, self.playable = [], 0
             return
         cells, closed, values, usable = self.cells, self.closed, self.values, self.usable
-        set_mask = self.set_mask
         targets = []
         playable = 0
-        pos, heading, fits = self.pos, self.heading, self.fits
-        for first in (0, 3):
-            b = pos[first and 1]
-            m = fits[values[first]] & set_mask
-            i = first
-            for step in _STEPS[heading[first and 1]]:
-                c = b + step
-                shut = closed[i] = c in cells or c + step in cells
-                if not shut and m and usable >> i & 1:
-                    targets.append((i, values[i], m))
+        pos, heading, fits, set_mask = self.pos, self.heading, self.fits, self.set_mask
+        for side in (0, 1):
+            b = pos[side]
+            s0, s1, s2 = _STEPS[heading[side]]
+            first = 3 * side
+            c = b + s0
+            x0 = closed[first] = c in cells or c + s0 in cells
+            c = b + s1
+            x1 = closed[first + 1] = c in cells or c + s1 in cells
+            c = b + s2
+            x2 = closed[first + 2] = c in cells or c + s2 in cells
+            v = values[first]
+            m = fits[v] & set_mask
+            if m and not (x0 and x1 and x2):
+                if not x0 and usable >> first & 1:
+                    targets.append((first, v, m))
                     playable |= m
-                i += 1
+                if not x1 and usable >> (first + 1) & 1:
+                    targets.append((first + 1, v, m))
+                    playable |= m
+                if not x2 and usable >> (first + 2) & 1:
+                    targets.append((first + 2, v, m))
+                    playable |= m
         self.targets = targets
         self.playable = playable
 
@@ -245,8 +256,13 @@ class Grid(Layout):
 
     # -- queries ----------------------------------------------------------------
     def open_ends(self) -> list[tuple[str, int]]:
-        """The two ends of the line (not its six places), as (name, value)."""
-        return [("L", self.values[0]), ("R", self.values[3])] if self.values else []
+        """The ends of the line (not its six places) a tile could still go on, as (name, value):
+        an end blocked in all three directions is not open."""
+        if not self.values:
+            return []
+        closed = self.closed
+        return [("LR"[side], self.values[3 * side]) for side in (0, 1)
+                if not (closed[3 * side] and closed[3 * side + 1] and closed[3 * side + 2])]
 
     def ends_text(self) -> str:
         """The two ends in words, with the turns free at each: 'L 3 (straight, right) · R closed'."""
