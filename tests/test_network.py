@@ -333,3 +333,13 @@ def test_played_hands_fit_78_columns_with_every_tile_once(players, seed):
         assert read_grid_tiles(lines[:-1]) == placed_tiles(lay)
     else:   # too big for the cell-by-cell picture: the generic one, arms cut
         assert read_tiles(lines[:-1]) == placed_tiles(lay)
+
+
+def test_the_ends_in_words_and_what_an_illegal_placement_is_told():
+    game, state = _ring_position()
+    state.apply(state.parse_move("1-4 R N"))
+    assert state.layout.ends_text() == "L 3 (right) · R 4 (straight, left)"
+    assert state.layout.open_ends() == [("L", 3), ("R", 4)]
+    from domine.moves import IllegalMove
+    with pytest.raises(IllegalMove, match="4-2 can go: 4-2 R, 4-2 R left"):
+        state.apply(state.parse_move("2-4 R right"))   # east of (-1,0) lies the lead: overlap

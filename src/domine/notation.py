@@ -1,7 +1,9 @@
 """Move notation: what people type and records hold, for every kind of move.
 
 ``6-6`` (a lead, or a tile with only one place to go), ``5-3 R``, ``6-1 L 6``
-(the pip left open, where the player chooses it), ``2-4 L !`` (with an
+(the pip left open, where the player chooses it), ``5-3 R left`` (a place named in two
+words: a grid's end and turn; a layout's ``end_alias`` may read other spellings, such as
+``5-3 R S``), ``2-4 L !`` (with an
 announcement), ``5-3 L + 6-2 R`` (a pair), ``draw``, ``pass``, ``stop``,
 ``discard 5-3``, ``decline``. In a full record a draw names its tile
 (``draw 3-4``). Forced events read ``skip`` and ``turn up 2-5``.
