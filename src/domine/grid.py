@@ -29,7 +29,7 @@ lists the regions' cells (a flood fill, for pictures).
 
 from __future__ import annotations
 
-from .layout import LAYOUTS, Layout
+from .layout import ALL_ENDS, LAYOUTS, Layout
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
 #: a cell (x, y) as one int: x * STRIDE + y (|y| stays far below STRIDE / 2); a prime, so that
@@ -180,9 +180,26 @@ class Grid(Layout):
         c = self.pos[side] + step
         far = c + step
         inner = self.values[end]
-        gained = hole_change(cells, c)
+        # hole_change for c, then for far, written out (c first: far's count sees it)
+        n = c + 1 in cells
+        s = c - 1 in cells
+        e = c + STRIDE in cells
+        w = c - STRIDE in cells
+        gained = n + s + e + w - 1
+        if n:
+            gained -= (e and c + STRIDE + 1 in cells) + (w and c - STRIDE + 1 in cells)
+        if s:
+            gained -= (e and c + STRIDE - 1 in cells) + (w and c - STRIDE - 1 in cells)
         cells[c] = inner
-        gained += hole_change(cells, far)
+        n = far + 1 in cells
+        s = far - 1 in cells
+        e = far + STRIDE in cells
+        w = far - STRIDE in cells
+        gained += n + s + e + w - 1
+        if n:
+            gained -= (e and far + STRIDE + 1 in cells) + (w and far - STRIDE + 1 in cells)
+        if s:
+            gained -= (e and far + STRIDE - 1 in cells) + (w and far - STRIDE - 1 in cells)
         cells[far] = open_pip
         self.pos[side] = far
         self.heading[side] = d
@@ -223,6 +240,15 @@ class Grid(Layout):
             v = values[first]
             m = fits[v] & set_mask
             if m and not (x0 and x1 and x2):
+                if usable == ALL_ENDS:   # every place usable (the common case)
+                    if not x0:
+                        targets.append((first, v, m))
+                    if not x1:
+                        targets.append((first + 1, v, m))
+                    if not x2:
+                        targets.append((first + 2, v, m))
+                    playable |= m
+                    continue
                 if not x0 and usable >> first & 1:
                     targets.append((first, v, m))
                     playable |= m

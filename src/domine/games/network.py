@@ -122,21 +122,24 @@ class Network(Game):
 def majority_points(history, n: int) -> list[int]:
     """Rule of the majority: for every number shown by the most tile halves on the table
     (a double counts two), 3 points to each player who laid the most halves of it."""
-    laid = [[0] * 13 for _ in range(n)]
+    laid = [0] * (13 * n)   # laid[13 * seat + v]: halves showing v that seat laid
+    high, low = HIGH, LOW
     for seat, move in history:
         if move < DRAW and seat >= 0:   # a placement, the lead included
             t = move & TILE_MASK
-            laid[seat][HIGH[t]] += 1
-            laid[seat][LOW[t]] += 1
-    totals = [sum(row[v] for row in laid) for v in range(13)]
+            base = 13 * seat
+            laid[base + high[t]] += 1
+            laid[base + low[t]] += 1
+    totals = [sum(laid[v::13]) for v in range(13)]
     most = max(totals)
     points = [0] * n
     if not most:
         return points
     for v, total in enumerate(totals):
         if total == most:
-            best = max(row[v] for row in laid)
+            counts = laid[v::13]
+            best = max(counts)
             for s in range(n):
-                if laid[s][v] == best:
+                if counts[s] == best:
                     points[s] += MAJORITY
     return points
