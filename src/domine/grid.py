@@ -32,9 +32,10 @@ from __future__ import annotations
 from .layout import ALL_ENDS, LAYOUTS, Layout
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
-#: a cell (x, y) as one int: x * STRIDE + y (|y| stays far below STRIDE / 2); a prime, so that
-#: the cells of a long line do not share the low bits a dict indexes by
-STRIDE = 4093
+#: a cell (x, y) as one int: x * STRIDE + y (|y| stays far below STRIDE / 2); a prime away
+#: from powers of two, so that the cells of a long line (a staircase: x and y growing together)
+#: do not crowd the few low bits a dict indexes by
+STRIDE = 5003
 HALF = STRIDE >> 1
 N, E, S, W = 0, 1, 2, 3
 DELTA = (1, STRIDE, -1, -STRIDE)           # N, E, S, W as key steps
