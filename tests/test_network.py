@@ -90,10 +90,17 @@ def test_a_single_enclosed_cell():
     assert g.regions() == [[(0, -1)]]
 
 
-def test_the_smallest_ring_is_four_tiles_around_one_cell():
+def test_three_tiles_do_not_ring_a_cell_yet():
     g = new_grid()
     assert lay(g, "RS RW") == [0, 0]
     assert g.holes == 0   # (0,-1) still reaches the outside through (-1,-1)
+
+
+def test_a_long_ring():
+    g = new_grid()
+    assert lay(g, "RE RE RE RE RE RS RW RW RW RW RW RW") == [0] * 12
+    assert lay(g, "RN") == [1]
+    assert g.regions() == [[(x, -1) for x in range(11)]]
 
 
 def test_two_regions_closed_at_once():
@@ -199,6 +206,9 @@ def test_random_lines_never_overlap_and_count_like_the_flood_fill(seed):
         after = regions_by_flood_fill(occupied(g))
         assert g.gained == after - before
         total += max(0, after - before)
+        for k in g.pieces[-1][1:3]:                         # tiles never touch at a corner only
+            for a, b in ((1, STRIDE), (1, -STRIDE), (-1, STRIDE), (-1, -STRIDE)):
+                assert not (k + a + b in g.cells and k + a not in g.cells and k + b not in g.cells)
         for i in range(6):                                  # a place is open iff its two cells are free
             side, turn = divmod(i, 3)
             step = (1, STRIDE, -1, -STRIDE)[(g.heading[side] + _ROTATE[turn]) & 3]
