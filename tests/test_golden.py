@@ -65,6 +65,7 @@ SPECS = {
     "rotating-partners": dict(players=4, options={}, seed=2),
     "italian": dict(players=4, options={"max_buy_backs": 1}, seed=5),
     "auction": dict(players=3, options={"hands": 2}, seed=7),
+    "network": dict(players=3, options={}, seed=5),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -164,6 +165,11 @@ EXPECTED = {
     # auction (points are tokens won): antes of 3, a token per tile bought, an auction in
     # hand 1 (seat 1 opens at 1 and buys); each hand's winner takes its pot
     "auction": ([("domino", [12, -9, -3]), ("domino", [-3, 7, -4])], [9, -2, -7], [0], False),
+    # network, checked half by half: every 3 is a majority (hand 1: 6, seat 0 with 4 halves;
+    # hand 2: 5 and 6 tie at 8, seats 0 and 1; hand 3: 4, seats 0 and 1 tied at 3; hand 4: 0 and
+    # 5 tie at 7, seats 0 and 2); hand 3's 1 is seat 2's ring, closed by 5-0 on R.
+    "network": ([("domino", [3, 0, 0]), ("domino", [3, 3, 0]), ("domino", [3, 3, 1]), ("blocked", [3, 0, 3])],
+                [12, 6, 4], [0], False),
 }
 
 

@@ -14,3 +14,4 @@ pic four-crosses 3 heuristic,heuristic,heuristic 5 figure -o target=1
 pic all-fives 2 heuristic,heuristic 3 spinner -o target=30
 pic slosh 4 heuristic,heuristic,heuristic,heuristic 1 seat-arms
 pic mexican-train 3 heuristic,heuristic,heuristic 2 trains
+pic network 3 heuristic,heuristic,heuristic 56 network -o target=1

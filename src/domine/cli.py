@@ -787,7 +787,8 @@ def render_cmd(
             from .terminal import ends_text
             ends = [(names[i], lay.values[i], lay.lengths[i], lay.doubles[i], lay.closed[i])
                     for i in range(len(lay.values))]
-            caption.append("open ends: " + ends_text(ends, game.ends_by_double))
+            summary = getattr(lay, "ends_text", None)   # a layout that words its ends itself (a grid)
+            caption.append("open ends: " + (summary() if summary is not None else ends_text(ends, game.ends_by_double)))
         geo = lay.geometry()
         try:
             if svg_file is not None:

@@ -101,6 +101,7 @@ class Geometry:
     pieces: list[Piece] = field(default_factory=list)
     ends: list[OpenEnd] = field(default_factory=list)
     markers: list[int] = field(default_factory=list)   # seats whose marker is on their train
+    regions: list[list[tuple[float, float]]] = field(default_factory=list)   # enclosed empty cells (a grid)
 
     def bounds(self) -> tuple[float, float, float, float]:
         """(min x, min y, max x, max y) over the pieces, in cells."""
@@ -123,6 +124,7 @@ class Geometry:
                       "state": e.state, "label": e.label, "needs": e.needs}
                      for e in self.ends],
             "markers": list(self.markers),
+            "regions": [[list(c) for c in region] for region in self.regions],
         }
 
 
@@ -288,3 +290,46 @@ def _trains(geo: Geometry, layout, open_now: set[int]) -> None:
         stop = _arm(geo, layout, i, (0.0, 3.0 * i), EAST)
         _end(geo, layout, i, stop, EAST, open_now)
     geo.markers = [s for s, on in enumerate(layout.markers) if on]
+
+
+def grid_geometry(layout) -> Geometry:
+    """The geometry of a ``domine.grid.Grid``: every tile on its two cells, the two ends of the
+    line, and the enclosed empty regions (``Geometry.regions``: each a list of cells, given by
+    their top-left corners). Grid cell (x, y), y growing north, is the geometry cell at
+    (x - 1, -y - 0.5), so the lead lies around the origin as a line's does."""
+    from .grid import COMPASS, cell
+    geo = Geometry(layout.kind)
+    if layout.lead < 0:
+        return geo
+    counts = [0, 0]
+    last = layout.last
+    for tile, inner, outer, inner_pip, outer_pip, side in layout.pieces:
+        (ax, ay), (bx, by) = cell(inner), cell(outer)
+        if ay == by:
+            first, second = (inner_pip, outer_pip) if ax < bx else (outer_pip, inner_pip)
+            x, y, w, h = min(ax, bx) - 1, -ay - 0.5, 2, 1
+        else:
+            first, second = (inner_pip, outer_pip) if ay > by else (outer_pip, inner_pip)
+            x, y, w, h = ax - 1, -max(ay, by) - 0.5, 1, 2
+        if side < 0:
+            geo.pieces.append(Piece(tile, first, second, x, y, w, h, -1, -1, last=tile == last))
+        else:
+            geo.pieces.append(Piece(tile, first, second, x, y, w, h, 3 * side, counts[side], last=tile == last))
+            counts[side] += 1
+    directions = {"N": NORTH, "E": EAST, "S": SOUTH, "W": WEST}
+    free = layout.set_mask & ~layout.mask & ~layout.face_down
+    for side in (0, 1):
+        end = 3 * side
+        cx, cy = layout.end_cell(side)
+        # the label points where the next tile may go: straight on if it can, else a free turn
+        places = range(end, end + 3)
+        turn = next((i - end for i in places if not layout.closed[i]), 0)
+        d = directions[COMPASS[(layout.heading[side] + (0, 3, 1)[turn]) & 3]]
+        px, py = cx - 1 + 0.5 + 0.5 * d[0], -cy + 0.5 * d[1]
+        open_now = any(layout.accepts(i) and layout.usable >> i & 1 for i in places)
+        shut = all(layout.closed[i] for i in places)
+        value = layout.values[end]
+        geo.ends.append(OpenEnd(end, "LR"[side], value, px, py, d, open_now, shut, -1,
+                                dead=not shut and not (layout.fits[value] & free)))
+    geo.regions = [[(x - 1.0, -y - 0.5) for x, y in region] for region in layout.regions()]
+    return geo

@@ -758,3 +758,4 @@ class PhasedCross(Cross):
         self.dead = dead
 
 LAYOUTS["phased cross"] = PhasedCross
+from . import grid as _grid  # noqa: E402,F401  (the grid registers itself in LAYOUTS)

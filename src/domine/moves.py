@@ -9,7 +9,8 @@ because its seat cannot play, a tile turned up). Bits:
 bits   meaning
 ====== =============================================================
 0-6    tile id (placements, draws, discards, turned-up tiles)
-7-11   end index (``LEAD_END`` = 31 for the lead)
+7-11   end index (``LEAD_END`` = 31 for the lead): the layout's place, which for
+       a grid is an end and a turn (``domine.grid``: ``3 * end + turn``)
 12-15  pip left open at that end (a closing by the rules: its reason, ``close_reason``)
 16     "Jedan Kamen" announced with this placement
 17     out of turn (in the history only: an answer to an offer)

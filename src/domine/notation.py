@@ -1,7 +1,9 @@
 """Move notation: what people type and records hold, for every kind of move.
 
 ``6-6`` (a lead, or a tile with only one place to go), ``5-3 R``, ``6-1 L 6``
-(the pip left open, where the player chooses it), ``2-4 L !`` (with an
+(the pip left open, where the player chooses it), ``5-3 R left`` (a place named in two
+words: a grid's end and turn; a layout's ``end_alias`` may read other spellings, such as
+``5-3 R S``), ``2-4 L !`` (with an
 announcement), ``5-3 L + 6-2 R`` (a pair), ``draw``, ``pass``, ``stop``,
 ``discard 5-3``, ``decline``. In a full record a draw names its tile
 (``draw 3-4``). Forced events read ``skip`` and ``turn up 2-5``.
@@ -194,8 +196,14 @@ def _read_placement(state: "HandState", raw: str, words: list[str]) -> tuple[int
     open_pip = None
     announce = False
     names = end_names(state)
-    for w in words[1:]:
-        if w == "!":
+    rest = words[1:]
+    while rest:
+        w = rest.pop(0)
+        two = _end_name(state, names, f"{w} {rest[0]}") if rest else None
+        if two is not None:   # a place named in two words (a grid's 'R left')
+            end_name = two
+            rest.pop(0)
+        elif w == "!":
             announce = True
         elif w.isdigit():
             open_pip = int(w)
@@ -206,6 +214,17 @@ def _read_placement(state: "HandState", raw: str, words: list[str]) -> tuple[int
     if end_name is not None and state.layout.lead < 0:
         raise MalformedMove("the lead goes on an empty table: write only the tile")
     return t, end_name, open_pip, announce
+
+
+def _end_name(state: "HandState", names: tuple[str, ...], text: str) -> str | None:
+    """The end (place) a two-word text names, as the layout spells it: one of ``names`` read
+    without regard to case, or what the layout's ``end_alias`` makes of it (a grid: 'R S')."""
+    upper = text.upper()
+    for name in names:
+        if name.upper() == upper:
+            return name
+    alias = getattr(state.layout, "end_alias", None)
+    return alias(upper) if alias is not None else None
 
 
 def _placement_matches(state: "HandState", m: int, t: int, end_name: str | None, open_pip: int | None) -> bool:

@@ -5,7 +5,8 @@
 them as SVG text and ``png`` draws the same primitives with Pillow, so the two
 pictures agree. A tile is ivory with real pip dots, a line between its halves; a
 double lies crosswise; a face-down tile is shaded and striped; the last tile placed
-is outlined in orange; each open end is labelled as the terminal labels it
+is outlined in orange; the enclosed empty regions of a grid (``Geometry.regions``) are
+shaded light green, one ``<g class="region">`` each; each open end is labelled as the terminal labels it
 (``E:6``, ``(E:6)``, ``E:6 dead``, ``E closed``; see ``OpenEnd.label``).
 
 In the SVG every tile is a ``<g class="tile">`` carrying its cell rectangle
@@ -27,6 +28,7 @@ MARGIN = 24
 FONT = 14            # label size in pixels
 CAPTION = 16
 FELT, TILE, INK, FACE_DOWN, LAST = "#23633f", "#fbf8ef", "#222222", "#7d8590", "#f08c00"
+REGION = "#7fbf8f"   # an enclosed empty region (a grid's ring)
 LABEL_COLOURS = {"open": "#ffffff", "waiting": "#b9c9bd", "dead": "#ffb3a7", "closed": "#ffb3a7"}
 
 # Pip positions in a unit square half, by count (3 x 3 grid up to 9; 3 x 4 beyond).
@@ -125,6 +127,12 @@ def scene(geo: Geometry, caption: list[str] | tuple = (), cell: int = CELL) -> S
         for i, line in enumerate(caption):
             g.items.append(("text", MARGIN, MARGIN + i * (CAPTION + 6) + CAPTION * 0.8, line, "start",
                             "#ffffff", CAPTION, i == 0))
+        groups.append(g)
+    for n, region in enumerate(geo.regions):
+        # an enclosed empty region of a grid, shaded under the tiles around it
+        g = Group({"class": "region", "data-region": str(n), "data-cells": str(len(region))})
+        for cx, cy in region:
+            g.items.append(("rect", cx * cell + ox, cy * cell + oy, cell, cell, REGION, REGION, 1.0, 0))
         groups.append(g)
     names = {e.end: e.name for e in geo.ends}
     for p in geo.pieces:

@@ -58,6 +58,7 @@ def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
 # single row (a line) folds into rows instead, ``…`` ending a row that goes on.
 
 LAST_STYLE, FACE_DOWN_STYLE, CUT_STYLE = "bold reverse", "dim", "yellow"
+SHADE, REGION_STYLE = "░", "green"   # an enclosed empty cell (a grid's ring)
 END_STYLES = {"open": "bold cyan", "waiting": "dim", "dead": "red", "closed": "red"}
 EMPTY_TABLE = "(empty table: the next tile placed is the lead)"
 
@@ -171,9 +172,10 @@ class _Canvas:
         return out
 
 
-def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int) -> list[Text]:
+def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int, shade=()) -> list[Text]:
     """Draw ``pieces`` (geometry ``Piece``s) and ``labels`` ((text, style, x, y, direction)
-    at an end's point, written outwards from it)."""
+    at an end's point, written outwards from it); the cells of ``shade`` (top-left corners of
+    enclosed empty cells, ``Geometry.regions``) are filled with ``░``."""
     blocks = [_block(p, pw) for p in pieces]
     xs, cols = _positions([(p.x, p.x + p.w, len(b[0])) for p, b in zip(pieces, blocks)])
     ys, rows = _positions([(p.y, p.y + p.h, len(b)) for p, b in zip(pieces, blocks)])
@@ -189,6 +191,13 @@ def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int) -> 
         style = LAST_STYLE if p.last else FACE_DOWN_STYLE if p.face_down else ""
         for i, text in enumerate(block):
             canvas.put(line + i, col, text, style)
+    for x, y in shade:
+        c0, c1 = int(_at(xs, cols, x)), int(_at(xs, cols, x + 1))
+        l0, l1 = int(_at(ys, rows, y)), int(_at(ys, rows, y + 1))
+        for line in range(l0, max(l1, l0 + 1)):
+            for col in range(c0, max(c1, c0 + 1)):
+                if canvas.free(line, col, 1):
+                    canvas.put(line, col, SHADE, REGION_STYLE)
     for text, style, x, y, (dx, dy) in labels:
         n = len(text)
         if dx:
@@ -296,6 +305,10 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
     ``height`` lines high (its long arms go on in rows below it)."""
     if not geo.pieces:
         return [Text(EMPTY_TABLE)]
+    if geo.kind == "grid":
+        drawn = grid_picture(geo, width, height)
+        if drawn is not None:
+            return drawn
     pw = _pip_width(geo)
     directions = {e.end: e.direction for e in geo.ends}
     labels = {e.end: end_label(e) for e in geo.ends}
@@ -326,7 +339,7 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
                 marks.append((f"{e.name}…", CUT_STYLE, x, y, e.direction))
             else:
                 marks.append((*labels[e.end], e.x, e.y, e.direction))
-        lines = _raster(pieces, marks, directions, pw)
+        lines = _raster(pieces, marks, directions, pw, [c for region in geo.regions for c in region])
         too_wide, too_high = _width(lines) > width, len(lines) > height
         if not (too_wide or too_high):
             break
@@ -360,7 +373,8 @@ def table_lines(layout, width: int = 80, show_doubles: bool = False, height: int
     names = layout.end_names()
     ends = [(names[i], layout.values[i], layout.lengths[i], layout.doubles[i], layout.closed[i])
             for i in range(len(layout.values))]
-    lines.append(Text("open ends: " + ends_text(ends, show_doubles)))
+    summary = getattr(layout, "ends_text", None)   # a layout that words its ends itself (a grid)
+    lines.append(Text("open ends: " + (summary() if summary is not None else ends_text(ends, show_doubles))))
     if wild_tiles(layout.fits):   # the picture marks wild tiles and says what each end needs
         lines.append(Text("[a*b] a matador (wild) · needs n: a tile must show n (M: only a matador)", style="dim"))
     return lines
@@ -509,3 +523,57 @@ def winners_text(game: Game, winners: Sequence[int], kinds: Sequence[str], viewe
         seats = ", ".join(str(s) for s in winners)
         return f"{game.team_name(team)} (seats {seats}) wins the match"
     return " and ".join(seat_name(s, kinds, viewer) for s in winners) + " wins the match"
+
+
+def grid_picture(geo, width: int = 80, height: int = 21) -> list[Text] | None:
+    """A grid's table (``Geometry.regions`` set, every piece on whole cells) drawn cell by cell,
+    one line per row of cells: each half is its pip, a column apart from the next; a tile lying
+    along the row joins its halves with ``─``, one standing across rows marks them ``┐`` and
+    ``┘`` on their right (``═``, ``╗``/``╝`` and reverse video for the last tile placed); an
+    enclosed empty cell is ``░``, and each end is labelled beyond its cell in the direction the
+    next tile may take (``L:3``). None when that does not fit ``width`` x ``height`` (the
+    generic picture, which cuts arms, is drawn instead)."""
+    pw = _pip_width(geo)
+    step = pw + 1
+    x0 = min(p.x for p in geo.pieces)
+    y0 = min(p.y for p in geo.pieces)
+    canvas = _Canvas()
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return int(round(y - y0)), step * int(round(x - x0))
+
+    for p in geo.pieces:
+        style = LAST_STYLE if p.last else ""
+        line, col = at(p.x, p.y)
+        canvas.put(line, col, str(p.first).rjust(pw), style)
+        if p.w > p.h:
+            canvas.put(line, col + pw, "═" if p.last else "─", style)
+            canvas.put(line, col + step, str(p.second).rjust(pw), style)
+        else:
+            canvas.put(line, col + pw, "╗" if p.last else "┐", style)
+            canvas.put(line + 1, col, str(p.second).rjust(pw), style)
+            canvas.put(line + 1, col + pw, "╝" if p.last else "┘", style)
+    shaded = {(x, y) for region in geo.regions for x, y in region}
+    for x, y in shaded:
+        line, col = at(x, y)
+        canvas.put(line, col, SHADE * pw, REGION_STYLE)
+        if (x + 1, y) in shaded:
+            canvas.put(line, col + pw, SHADE, REGION_STYLE)
+    for e in geo.ends:
+        text, style = end_label(e)
+        dx, dy = e.direction
+        # the end's cell: the label point lies on its outer edge
+        line, col = at(e.x - 0.5 - 0.5 * dx, e.y - 0.5 - 0.5 * dy)
+        n = len(text)
+        for k in range(1, 6):
+            if dx:
+                spot = (line, col + step * k if dx > 0 else col - step * k + pw - n)
+            else:
+                spot = (line + k * dy, col + (pw - n) // 2)
+            if canvas.free(spot[0], spot[1] - 1, n + 2):
+                canvas.put(spot[0], spot[1], text, style)
+                break
+    lines = canvas.lines()
+    if _width(lines) > width or len(lines) > height:
+        return None
+    return lines
