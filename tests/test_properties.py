@@ -27,7 +27,7 @@ from domine.games import GAMES, make_game, option_sets
 from domine.layout import LEAD_END
 from domine.match import Match
 from domine.moves import (
-    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PAIR, PASS, STOP, TURN_UP, IllegalMove, end_of, is_hidden,
+    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PAIR, PASS, STOP, TURN_UP, IllegalMove, end_of, is_hidden,
     is_place, kind, kind_of, open_of, place, placements_of, tile_of,
 )
 from domine.records import match_record, replay, seat_view
@@ -328,9 +328,11 @@ def kind_named(record_move: str) -> int:
 
 
 def shown_to_all(state) -> int:
-    """Tiles an event showed every seat (a draw in a game whose draws are public)."""
+    """Tiles an event showed every seat (a draw in a game whose draws are public; a closing
+    that lays no tile, ``NO_TILE``, shows none)."""
     public = state.game.public_kinds
-    return _mask(tile_of(m) for s, m in state.history if kind(m) in public and kind(m) in (DRAW, DISCARD, CLOSE))
+    return _mask(tile_of(m) for s, m in state.history
+                 if kind(m) in public and kind(m) in (DRAW, DISCARD, CLOSE) and tile_of(m) != NO_TILE)
 
 
 def swap_hidden(state, seat, rng):
