@@ -15,7 +15,7 @@ bits   meaning
 16     "Jedan Kamen" announced with this placement
 17     out of turn (in the history only: an answer to an offer)
 18     hidden (in a seat's view only: another seat's drawn or discarded tile)
-20-23  kind (the table ``KINDS``)
+19-23  kind (the table ``KINDS``: 32 kinds)
 24-39  a pair's second placement (tile, end and pip as in bits 0-15)
 ====== =============================================================
 
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from .layout import LEAD_END
 from .tiles import PIPS
 
-KIND_SHIFT = 20
-KIND_MASK = 15 << KIND_SHIFT
+KIND_SHIFT = 19
+KIND_MASK = 31 << KIND_SHIFT
 TILE_MASK = 0x7F
 PLACEMENT_MASK = 0xFFFF
 ANNOUNCE = 1 << 16
@@ -57,7 +57,9 @@ KINDS: dict[int, MoveKind] = {}
 
 def register_kind(name: str, number: int, *, forced: bool = False, hides_tile: bool = False,
                   silent: bool = False) -> int:
-    """Declare a kind; returns its code (the value of ``kind(move)`` for its moves)."""
+    """Declare a kind (0 to 31); returns its code (the value of ``kind(move)`` for its moves)."""
+    if not 0 <= number < 32:
+        raise ValueError(f"a move kind is a number from 0 to 31, not {number}")
     code = number << KIND_SHIFT
     if code in KINDS and KINDS[code].name != name:
         raise ValueError(f"move kind {number} is taken by {KINDS[code].name}")
