@@ -36,6 +36,15 @@ def register_notation(words: tuple[str, ...], parser: Callable[["HandState", lis
         _PARSERS[w] = parser
 
 
+#: kind code -> formatter(state, move) -> text, for kinds a family registers (domine.rows)
+_FORMATS: dict[int, Callable[["HandState", int], str]] = {}
+
+
+def register_format(code: int, formatter: Callable[["HandState", int], str]) -> None:
+    """Let ``move_str`` write moves and events of kind ``code`` with ``formatter``."""
+    _FORMATS[code] = formatter
+
+
 def end_names(state: "HandState") -> tuple[str, ...]:
     lay = state.layout
     return lay.end_names() or lay.NAMES
@@ -67,6 +76,8 @@ def move_str(state: "HandState", move: int) -> str:
         end = (move >> 7) & 31
         text = f"close {names[end] if end < len(names) else end}"
         return text if move & HIDDEN else f"{text} {tile_str(move & 127)}"
+    if k in _FORMATS:
+        return _FORMATS[k](state, move)
     if move & HIDDEN:
         return KINDS[k].name       # another seat's draw or discard, its tile unseen
     if k == DRAW:
@@ -269,6 +280,9 @@ def well_formed(state: "HandState", move: object) -> bool:
 
 def explain_illegal(state: "HandState", move: int, text: str | None = None) -> str:
     """Why ``move`` may not be made here, in words a player understands."""
+    why = getattr(state, "why_illegal", None)   # a hand that explains itself (domine.rows)
+    if why is not None:
+        return why(move, text)
     if not well_formed(state, move):
         return f"{move!r} is not a move of this game"
     k = move & KIND_MASK
@@ -343,4 +357,5 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
     return f"{label} is not legal here"
 
 
-__all__ = ["move_str", "event_str", "parse_move", "explain_illegal", "register_notation", "equivalent", "SKIP"]
+__all__ = ["move_str", "event_str", "parse_move", "explain_illegal", "register_notation", "register_format", "equivalent",
+           "SKIP"]
