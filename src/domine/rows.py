@@ -48,8 +48,8 @@ PEEK = register_kind("peek", 15, hides_tile=True)            # a look at one's o
 SEE = register_kind("look", 14, forced=True, hides_tile=True)  # a look the rules make (no choice)
 REVEAL = register_kind("reveal", 13, forced=True)          # a row tile turned up for everyone
 BACK = register_kind("back", 12)                           # the looked-at front tile goes to the back
-BACK_DRAW = 1          # bit of a BACK move: then draw one tile, unseen, to the front of the row
-BACK_OPEN = 2          # bit of a BACK move: a double set face up beside the row instead (an open double)
+BACK_DRAW = 1 << 7     # bit of a BACK move: then draw one tile, unseen, to the front of the row
+BACK_OPEN = 2 << 7     # bit of a BACK move: a double set face up beside the row instead (an open double)
 
 # phases of a turn (public)
 START, CHOOSE_UP, FRONT, STUCK, DECIDE, AFTER, OPEN_HAND = range(7)
@@ -136,7 +136,7 @@ class RowGame(Game):
         if k == PEEK:
             return -40.0                                  # above a stop (-50): go on shedding
         if k == BACK:
-            return -1e5 - (move & BACK_DRAW) + (move & BACK_OPEN)   # an open double may be laid later
+            return -1e5 - bool(move & BACK_DRAW) + bool(move & BACK_OPEN)   # an open double may be laid later
         if k == DRAW:
             return -1e5 - 3
         return None

@@ -21,6 +21,7 @@ class BlindRow(RowGame):
     reveal_at = 3
     public_kinds = frozenset({DRAW})   # only an open hand draws with a move of its own, face up
     later_lead = NextSeatStarts()
+    optional_places = True             # laying is never compulsory (an open hand may pass)
     target = 100
     options = (TARGET,)
 
