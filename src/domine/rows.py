@@ -145,7 +145,7 @@ class RowGame(Game):
 class RowHandState(HandState):
     """A hand of a ``RowGame``: the engine's hand with rows, and the turn styles of the module."""
 
-    __slots__ = ("rows", "face_up", "known", "open", "revealed", "phase", "front", "idle", "idle_limit",
+    __slots__ = ("rows", "face_up", "known", "open", "revealed", "phase", "front", "idle",
                  "laid_in_turn")
 
     def __init__(self, game: RowGame, deal: Deal, context: HandContext | None = None, lead: bool = True):
@@ -158,7 +158,6 @@ class RowHandState(HandState):
         self.phase = START
         self.front = -1
         self.idle = 0
-        self.idle_limit = 0
         self.laid_in_turn = False
         super().__init__(game, deal, context, lead)
 
@@ -272,6 +271,10 @@ class RowHandState(HandState):
             raise IllegalMove(f"{move!r} is not a move of this game")
 
     # -- the turn ------------------------------------------------------------------------
+    def idle_turns_limit(self) -> int:
+        """Players x (largest hand + 1): idle turns in a row after which the hand is stalemated."""
+        return self.n * (max(h.bit_count() for h in self.hands) + 1)
+
     def _begin_turn(self) -> None:
         """Start the turn of ``to_act``: the rules' forced steps, until a seat has a choice
         (or the turn ends by itself, and the next one begins)."""
@@ -374,12 +377,12 @@ class RowHandState(HandState):
             return
         style = self.game.row_style
         if style == "peek on":
-            if not self.in_hands & self.layout.playable:
+            if not self.layout.playable & ~self.layout.mask:
                 self.finish("blocked")   # rule: even in the middle of a turn
                 return
             self._after_lay(seat)
             return
-        if style == "peek" and self.reveal_check(seat):
+        if style == "peek" and hand.bit_count() == self.game.reveal_at and self.reveal_check(seat):
             return
         if self.phase == OPEN_HAND and hand & self.layout.playable:
             return   # an open hand may lay on, or stop
@@ -442,19 +445,12 @@ class RowHandState(HandState):
                 self.finish("blocked")   # everybody passed in succession
                 return
         else:
-            if style == "peek":
-                rest = 0
-                for t in self.stock[self.stock_pos:]:
-                    rest |= BIT[t]
-                if not (self.in_hands | rest) & self.layout.playable:
-                    self.finish("blocked")
-                    return
-            elif not self.in_hands & self.layout.playable:
+            # no tile off the table (in a hand, or the stock) fits: blocked
+            lay = self.layout
+            if not lay.playable & ~lay.mask:
                 self.finish("blocked")
                 return
-            limit = self.n * (max(h.bit_count() for h in self.hands) + 1)
-            self.idle_limit = limit
-            if self.idle >= limit:
+            if self.idle >= 2 * self.n and self.idle >= self.idle_turns_limit():
                 self.finish("stalemate")
                 return
         self.to_act = (seat + 1) % self.n
@@ -476,7 +472,7 @@ class RowHandState(HandState):
         rows = tuple(tuple(t if BIT[t] & known else -1 for t in row) for row in self.rows)
         front = self.front if self.to_act == seat and not self.over and self.front >= 0 else -1
         return RowView(rows, tuple(self.face_up), tuple(tuple(tiles_of(m)) for m in self.open), self.phase,
-                       front, self.idle, self.idle_limit)
+                       front, self.idle, self.idle_turns_limit() if self.game.row_style != "reveal" else self.n)
 
     def clone(self) -> "RowHandState":
         base = HandState.clone(self)
@@ -488,7 +484,7 @@ class RowHandState(HandState):
         other.known = self.known[:]
         other.open = self.open[:]
         other.revealed = self.revealed[:]
-        for name in ("phase", "front", "idle", "idle_limit", "laid_in_turn"):
+        for name in ("phase", "front", "idle", "laid_in_turn"):
             setattr(other, name, getattr(self, name))
         return other
 
@@ -644,7 +640,6 @@ def row_world(kn, rng: random.Random) -> "RowHandState | None":
     state.phase = view.phase
     state.front = view.front
     state.idle = view.idle
-    state.idle_limit = view.idle_limit
     state.special = False
     state.hand_points = list(obs.hand_points)
     state.drawable = obs.drawable
