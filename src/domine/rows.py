@@ -122,9 +122,47 @@ class RowGame(Game):
     def new_hand(self, deal: Deal, context: HandContext | None = None) -> "RowHandState":
         return RowHandState(self, deal, context)
 
+    @property
+    def hand_class(self):
+        return RowHandState
+
     def setup_hand(self, state: "RowHandState") -> None:
         self.lead_rule(state.context).choose(state)
         state.start()
+
+    def set_position(self, state: "RowHandState", table: dict) -> None:
+        """A position's rows (``domine.position``): each seat's hand is its row, front first;
+        ``table`` may mark tiles ``face_up`` in the row, ``open`` (face up beside it), ``known``
+        to a seat, ``revealed`` seats (an open hand) and the ``idle`` turns so far. The turn
+        of the seat to act then begins."""
+        parse = lambda t: parse_tile(str(t), self.max_pip)   # noqa: E731
+        for key in table:
+            if key not in ("face_up", "open", "known", "revealed", "idle"):
+                from .game import GameError
+                raise GameError(f"{self.id} positions take face_up, open, known, revealed, idle, not {key}")
+        for s, tiles in table.get("face_up", {}).items():
+            for t in map(parse, tiles):
+                state.face_up[int(s)] |= BIT[t]
+                state._show_all(BIT[t])
+        for s, tiles in table.get("open", {}).items():
+            for t in map(parse, tiles):
+                state.rows[int(s)].remove(t)
+                state.open[int(s)] |= BIT[t]
+                state.face_up[int(s)] |= BIT[t]
+                state._show_all(BIT[t])
+        for s, tiles in table.get("known", {}).items():
+            for t in map(parse, tiles):
+                state.known[int(s)] |= BIT[t]
+        for s in table.get("revealed", ()):
+            s = int(s)
+            state.open[s] |= state.hands[s]
+            state.face_up[s] |= state.hands[s]
+            state._show_all(state.hands[s])
+            state.rows[s] = []
+            state.revealed[s] = True
+        state.idle = table.get("idle", 0)
+        state.special = False
+        state._begin_turn()
 
     def row_world(self, kn, rng: random.Random) -> "RowHandState | None":
         return row_world(kn, rng)
