@@ -56,6 +56,9 @@ SPECS = {
     "homo-homini-lupus": dict(players=4, options={"hands": 2}, seed=1),
     "slosh": dict(players=4, options={}, seed=1),
     "mexican-train": dict(players=2, options={}, seed=3),
+    "blind": dict(players=3, options={"target": 40}, seed=2),
+    "blind-row": dict(players=2, options={"target": 40}, seed=20),
+    "blind-hughie": dict(players=4, options={"spinner": True, "target": 60}, seed=3),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -122,6 +125,12 @@ EXPECTED = {
                        ("blocked", [107, 142]), ("domino", [2, 0]), ("blocked", [28, 94]),
                        ("domino", [61, 0]), ("domino", [0, 67]), ("domino", [54, 0])],
                       [463, 571], [0], False),
+    # blind: penalties, each seat its own pips (seat 1 went out, then a block where seat 1 had
+    # 6); seat 2 passes 40 and seat 1, lowest, wins. blind-row: hand 2 is a stalemate, won by
+    # seat 0's lower count (35 = seat 1's pips). blind-hughie: the first double is a spinner.
+    "blind": ([("domino", [26, 0, 21]), ("blocked", [8, 6, 22])], [34, 6, 43], [1], False),
+    "blind-row": ([("domino", [24, 0]), ("stalemate", [35, 0])], [59, 0], [0], False),
+    "blind-hughie": ([("domino", [0, 0, 58, 0]), ("domino", [75, 0, 0, 0])], [75, 0, 58, 0], [0], False),
 }
 
 
