@@ -670,7 +670,7 @@ def row_world(kn, rng: random.Random) -> "RowHandState | None":
         for t in row:
             if t >= 0:
                 mine |= BIT[t]
-    state.known = [mine if s == obs.seat else public for s in range(state.n)]
+    state.known = [mine | public if s == obs.seat else public for s in range(state.n)]
     state.revealed = [bool(view.open[s]) and not rows[s] and game.reveal_at > 0 for s in range(state.n)]
     state.layout = obs.layout.copy()
     state.history = list(obs.history)
