@@ -130,6 +130,14 @@ class RowGame(Game):
         self.lead_rule(state.context).choose(state)
         state.start()
 
+    def playout(self, state: "RowHandState", rnd) -> None:
+        """Random moves to the end, as ``play_random`` promises: the step API without the
+        engine's general loop around it."""
+        legal, apply = state.legal_moves, state.apply_unchecked
+        while not state.over:
+            moves = legal()
+            apply(moves[int(rnd() * len(moves))])
+
     def set_position(self, state: "RowHandState", table: dict) -> None:
         """A position's rows (``domine.position``): each seat's hand is its row, front first;
         ``table`` may mark tiles ``face_up`` in the row, ``open`` (face up beside it), ``known``
@@ -152,7 +160,7 @@ class RowGame(Game):
                 state._show_all(BIT[t])
         for s, tiles in table.get("known", {}).items():
             for t in map(parse, tiles):
-                state.known[int(s)] |= BIT[t]
+                state.private[int(s)] |= BIT[t]
         for s in table.get("revealed", ()):
             s = int(s)
             state.open[s] |= state.hands[s]
@@ -183,14 +191,15 @@ class RowGame(Game):
 class RowHandState(HandState):
     """A hand of a ``RowGame``: the engine's hand with rows, and the turn styles of the module."""
 
-    __slots__ = ("rows", "face_up", "known", "open", "revealed", "phase", "front", "idle",
+    __slots__ = ("rows", "face_up", "public", "private", "open", "revealed", "phase", "front", "idle",
                  "laid_in_turn")
 
     def __init__(self, game: RowGame, deal: Deal, context: HandContext | None = None, lead: bool = True):
         n = len(deal.hands)
         self.rows = [list(h) for h in deal.hands]
         self.face_up = [0] * n
-        self.known = [0] * n
+        self.public = 0              # tiles every seat knows (and where they are)
+        self.private = [0] * n       # tiles only that seat has seen (its looks)
         self.open = [0] * n          # face up out of the row: open doubles, a revealed hand
         self.revealed = [False] * n
         self.phase = START
@@ -360,9 +369,9 @@ class RowHandState(HandState):
             if b & playable and not b & self.face_up[seat]:
                 self.front = t
                 self.phase = FRONT
-                if len(row) > 1 and self._two_places(b) and not BIT[row[1]] & self.known[seat]:
+                if len(row) > 1 and self._two_places(b) and not BIT[row[1]] & (self.public | self.private[seat]):
                     nxt = row[1]
-                    self.known[seat] |= BIT[nxt]
+                    self.private[seat] |= BIT[nxt]
                     self.history.append((seat, SEE | nxt))
                 return
             row.append(row.pop(0))
@@ -371,19 +380,23 @@ class RowHandState(HandState):
         self.phase = STUCK
 
     def _two_places(self, b: int) -> bool:
-        return sum(1 for _, _, accepted in self.layout.targets if accepted & b) > 1
+        found = False
+        for _, _, accepted in self.layout.targets:
+            if accepted & b:
+                if found:
+                    return True
+                found = True
+        return False
 
     def _look(self, seat: int, kind_code: int) -> None:
         t = self.rows[seat][0]
-        self.known[seat] |= BIT[t]
+        self.private[seat] |= BIT[t]
         self.front = t
         self.phase = DECIDE
         self.history.append((seat, kind_code | t))
 
     def _show_all(self, b: int) -> None:
-        known = self.known
-        for s in range(self.n):
-            known[s] |= b
+        self.public |= b
 
     def _take_stock(self) -> int:
         t = self.stock[self.stock_pos]
@@ -431,7 +444,7 @@ class RowHandState(HandState):
         if self.revealed[seat] or self.hands[seat].bit_count() != self.game.reveal_at:
             return False
         for t in self.rows[seat]:
-            if not all(k & BIT[t] for k in self.known):
+            if not BIT[t] & self.public:
                 self.history.append((seat, REVEAL | t))
         mask = self.hands[seat]
         self._show_all(mask)
@@ -496,17 +509,22 @@ class RowHandState(HandState):
         if begin:
             self._begin_turn()
 
+    @property
+    def known(self) -> list[int]:
+        """Per seat, the tiles it knows the place of: the public ones and its own looks."""
+        return [self.public | p for p in self.private]
+
     # -- views and copies ----------------------------------------------------------------
     def observation(self, seat: int, legal: list[int] | None = None):
         from .observation import observe
         obs = observe(self, seat, legal)
         masks = obs._masks
-        obs._masks = (self.hands[seat] & self.known[seat],) + tuple(masks[1:])
+        obs._masks = (self.hands[seat] & (self.public | self.private[seat]),) + tuple(masks[1:])
         obs.rows = self.row_view(seat)
         return obs
 
     def row_view(self, seat: int) -> RowView:
-        known = self.known[seat]
+        known = self.public | self.private[seat]
         rows = tuple(tuple(t if BIT[t] & known else -1 for t in row) for row in self.rows)
         front = self.front if self.to_act == seat and not self.over and self.front >= 0 else -1
         return RowView(rows, tuple(self.face_up), tuple(tuple(tiles_of(m)) for m in self.open), self.phase,
@@ -519,7 +537,8 @@ class RowHandState(HandState):
             setattr(other, name, getattr(base, name))
         other.rows = [r[:] for r in self.rows]
         other.face_up = self.face_up[:]
-        other.known = self.known[:]
+        other.public = self.public
+        other.private = self.private[:]
         other.open = self.open[:]
         other.revealed = self.revealed[:]
         for name in ("phase", "front", "idle", "laid_in_turn"):
@@ -670,7 +689,8 @@ def row_world(kn, rng: random.Random) -> "RowHandState | None":
         for t in row:
             if t >= 0:
                 mine |= BIT[t]
-    state.known = [mine | public if s == obs.seat else public for s in range(state.n)]
+    state.public = public
+    state.private = [mine & ~public if s == obs.seat else 0 for s in range(state.n)]
     state.revealed = [bool(view.open[s]) and not rows[s] and game.reveal_at > 0 for s in range(state.n)]
     state.layout = obs.layout.copy()
     state.history = list(obs.history)
