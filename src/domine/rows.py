@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from .game import Game
 from .hand import NOBODY, Deal, HandContext, HandState, placements
+from .matching import STRIDE
 from .moves import (
     DRAW, HIDDEN, KIND_MASK, PASS, STOP, TILE_MASK, TURN_UP, IllegalMove, MalformedMove, register_kind,
 )
@@ -53,6 +54,7 @@ BACK_OPEN = 2 << 7     # bit of a BACK move: a double set face up beside the row
 
 # phases of a turn (public)
 START, CHOOSE_UP, FRONT, STUCK, DECIDE, AFTER, OPEN_HAND = range(7)
+STYLES = ("reveal", "peek", "peek on")
 PHASES = ("start", "face-up doubles", "front tile", "stuck", "deciding", "after a lay", "open hand")
 
 
@@ -192,7 +194,7 @@ class RowHandState(HandState):
     """A hand of a ``RowGame``: the engine's hand with rows, and the turn styles of the module."""
 
     __slots__ = ("rows", "face_up", "public", "private", "open", "revealed", "phase", "front", "idle",
-                 "laid_in_turn")
+                 "laid_in_turn", "style", "cap")
 
     def __init__(self, game: RowGame, deal: Deal, context: HandContext | None = None, lead: bool = True):
         n = len(deal.hands)
@@ -206,6 +208,8 @@ class RowHandState(HandState):
         self.front = -1
         self.idle = 0
         self.laid_in_turn = False
+        self.style = STYLES.index(game.row_style)   # 0 reveal, 1 peek, 2 peek on
+        self.cap = 0                 # the stalemate limit of the idle run going on (0: not yet known)
         super().__init__(game, deal, context, lead)
 
     # -- the start -----------------------------------------------------------------------
@@ -249,9 +253,18 @@ class RowHandState(HandState):
         phase = self.phase
         lay = self.layout
         if phase == DECIDE:
-            moves = placements(BIT[self.front], lay, self.fits, self.codes)
+            front = self.front
+            b = BIT[front]
+            moves = []
+            if b & lay.playable:   # the placements of one tile (``placements``, inlined)
+                codes, base = self.codes, front * STRIDE
+                for end, v, accepted in lay.targets:
+                    if accepted & b:
+                        e7 = end << 7
+                        for c in codes[base + v]:
+                            moves.append(c | e7)
             moves.append(BACK)
-            if self.game.row_style == "peek":
+            if self.style == 1:
                 if self.drawable > 0:
                     moves.append(BACK | BACK_DRAW)
             elif IS_DOUBLE[self.front]:
@@ -325,7 +338,7 @@ class RowHandState(HandState):
     def _begin_turn(self) -> None:
         """Start the turn of ``to_act``: the rules' forced steps, until a seat has a choice
         (or the turn ends by itself, and the next one begins)."""
-        style = self.game.row_style
+        style = self.style
         while not self.over:
             seat = self.to_act
             self.laid_in_turn = False
@@ -333,14 +346,14 @@ class RowHandState(HandState):
             self.front = -1
             hand = self.hands[seat]
             playable = self.layout.playable
-            if style == "reveal":
+            if style == 0:
                 up = self.face_up[seat] & hand & playable
                 if up:
                     self.phase = CHOOSE_UP
                     return
                 self._reveal_until_fit(seat)
                 return
-            if style == "peek":
+            if style == 1:
                 if self.revealed[seat]:
                     self.phase = OPEN_HAND
                     return
@@ -426,14 +439,14 @@ class RowHandState(HandState):
         if not hand:
             self.finish("domino", seat)
             return
-        style = self.game.row_style
-        if style == "peek on":
+        style = self.style
+        if style == 2:
             if not self.layout.playable & ~self.layout.mask:
                 self.finish("blocked")   # rule: even in the middle of a turn
                 return
             self._after_lay(seat)
             return
-        if style == "peek" and hand.bit_count() == self.game.reveal_at and self.reveal_check(seat):
+        if style == 1 and hand.bit_count() == self.game.reveal_at and self.reveal_check(seat):
             return
         if self.phase == OPEN_HAND and hand & self.layout.playable:
             return   # an open hand may lay on, or stop
@@ -485,14 +498,13 @@ class RowHandState(HandState):
     def _end_turn_row(self, seat: int, laid: bool, begin: bool = True) -> None:
         """The turn of ``seat`` is over: count idle turns, end the hand if its rules say, else
         begin the next seat's turn."""
-        game = self.game
-        style = game.row_style
         if laid:
-            self.idle = 0
+            idle = self.idle = 0
         else:
-            self.idle += 1
-        if style == "reveal":
-            if self.idle >= self.n:
+            idle = self.idle = self.idle + 1
+        n = self.n
+        if not self.style:
+            if idle >= n:
                 self.finish("blocked")   # everybody passed in succession
                 return
         else:
@@ -501,10 +513,13 @@ class RowHandState(HandState):
             if not lay.playable & ~lay.mask:
                 self.finish("blocked")
                 return
-            if self.idle >= 2 * self.n and self.idle >= self.idle_turns_limit():
-                self.finish("stalemate")
-                return
-        self.to_act = (seat + 1) % self.n
+            if idle >= 2 * n:   # the least a limit can be; it holds for the whole idle run
+                if idle == 2 * n or not self.cap:
+                    self.cap = self.idle_turns_limit()
+                if idle >= self.cap:
+                    self.finish("stalemate")
+                    return
+        self.to_act = (seat + 1) % n
         self.phase = START
         if begin:
             self._begin_turn()
@@ -541,7 +556,7 @@ class RowHandState(HandState):
         other.private = self.private[:]
         other.open = self.open[:]
         other.revealed = self.revealed[:]
-        for name in ("phase", "front", "idle", "laid_in_turn"):
+        for name in ("phase", "front", "idle", "laid_in_turn", "style", "cap"):
             setattr(other, name, getattr(self, name))
         return other
 
