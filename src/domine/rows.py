@@ -5,8 +5,11 @@ order dealt: the first tile dealt is the row's *front*, the one its owner meets
 next. Nobody, the owner included, knows a face-down tile until an event shows
 it: a private look (``PEEK`` as a move, ``SEE`` when the rules make it), a tile
 turned up for everyone (``REVEAL``), a double set face up. The hand keeps, per
-seat, the row's order, the face-up tiles (seen by all) and ``known``: the tiles
-whose identity and place that seat knows, in any row. ``observation(seat)``
+seat, the row's order and its face-up tiles; ``public`` (tiles everybody has
+seen, and so can follow as they move) and ``private[seat]`` (its own looks) make
+``known[seat]``: the tiles whose identity and place that seat knows, in any row.
+Rows move in public (a tile to the back, a draw to the front), so a seat that
+knows a tile knows where it lies. ``observation(seat)``
 shows a seat only its known tiles (its own unknown ones as places ``-1`` in
 ``obs.rows``), and ``Knowledge`` deals every tile the seat does not know, its
 own unknown ones with the others', into the places the observation leaves open.
