@@ -45,6 +45,10 @@ More step keys (checked after those above, in this order):
 - ``"next_hand"``: the next hand of the match, dealt as ``{"deal": ..., "scores": [...]}`` after this
   finished one (its result and leader passed on); later steps play in it.
 
+- ``"rows"``: ``{"seat": [tiles]}`` a row game's rows (``domine.rows``), front first, ``^`` after a
+  face-up tile; ``"open"``: ``{"seat": [tiles]}`` its tiles face up beside the row;
+- ``"view"``: ``{"seat": [tiles or "?"]}`` that seat's own row as it knows it.
+
 A ``position`` either lists the open ``ends`` (a line, as if played up to there)
 or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
 ``"closed": ["W 0-0"]`` (see ``domine.position``); ``"table"`` says what the tiles do not,
@@ -75,7 +79,7 @@ from domine.match import Match
 from domine.moves import DRAW, PASS, IllegalMove, place
 from domine.position import position
 from domine.results import HandResult
-from domine.tiles import HIGH, parse_tile, set_size, tile_str, tiles_of
+from domine.tiles import BIT, HIGH, parse_tile, set_size, tile_str, tiles_of
 
 FOLDER = Path(__file__).parent / "data" / "examples"
 FILES = sorted(FOLDER.glob("*.json"))
@@ -202,6 +206,16 @@ def run_step(game, state, step: dict, where: str):
             assert state.drawable == sizes["stock"], f"{where}: drawable stock"
         if "reserve" in sizes:
             assert state.reserve == sizes["reserve"], f"{where}: reserve"
+    for seat, tiles in step.get("rows", {}).items():
+        got = [tile_str(t) + ("^" if BIT[t] & state.face_up[int(seat)] else "") for t in state.rows[int(seat)]]
+        want = [tile_str(_tiles(game, [t.rstrip("^")])[0]) + ("^" if t.endswith("^") else "") for t in tiles]
+        assert got == want, f"{where}: row of seat {seat}"
+    for seat, tiles in step.get("open", {}).items():
+        assert sorted(tiles_of(state.open[int(seat)])) == sorted(_tiles(game, tiles)), f"{where}: open of {seat}"
+    for seat, tiles in step.get("view", {}).items():
+        got = ["?" if t < 0 else tile_str(t) for t in state.observation(int(seat)).rows.rows[int(seat)]]
+        want = [t if t == "?" else tile_str(_tiles(game, [t])[0]) for t in tiles]
+        assert got == want, f"{where}: seat {seat}'s view of its row"
     if "hand_points" in step:
         assert state.hand_points == step["hand_points"], f"{where}: points on play"
     if "over" in step:

@@ -66,6 +66,9 @@ SPECS = {
     "italian": dict(players=4, options={"max_buy_backs": 1}, seed=5),
     "auction": dict(players=3, options={"hands": 2}, seed=7),
     "network": dict(players=3, options={}, seed=5),
+    "blind": dict(players=3, options={"target": 40}, seed=2),
+    "blind-row": dict(players=2, options={"target": 40}, seed=20),
+    "blind-hughie": dict(players=4, options={"spinner": True, "target": 60}, seed=3),
 }
 
 # game -> (reason and points of every hand, final scores, match winners, drawn).
@@ -170,6 +173,12 @@ EXPECTED = {
     # 5 tie at 7, seats 0 and 2); hand 3's 1 is seat 2's ring, closed by 5-0 on R.
     "network": ([("domino", [3, 0, 0]), ("domino", [3, 3, 0]), ("domino", [3, 3, 1]), ("blocked", [3, 0, 3])],
                 [12, 6, 4], [0], False),
+    # blind: penalties, each seat its own pips (seat 1 went out, then a block where seat 1 had
+    # 6); seat 2 passes 40 and seat 1, lowest, wins. blind-row: hand 2 is a stalemate, won by
+    # seat 0's lower count (35 = seat 1's pips). blind-hughie: the first double is a spinner.
+    "blind": ([("domino", [26, 0, 21]), ("blocked", [8, 6, 22])], [34, 6, 43], [1], False),
+    "blind-row": ([("domino", [24, 0]), ("stalemate", [35, 0])], [59, 0], [0], False),
+    "blind-hughie": ([("domino", [0, 0, 58, 0]), ("domino", [75, 0, 0, 0])], [75, 0, 58, 0], [0], False),
 }
 
 

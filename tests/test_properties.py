@@ -31,6 +31,7 @@ from domine.moves import (
     is_place, kind, kind_of, open_of, place, placements_of, tile_of,
 )
 from domine.records import match_record, replay, seat_view
+from domine.rows import BACK, PEEK
 from domine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, tile_str, tiles_of
 
 # ---------------------------------------------------------------------------------------
@@ -108,6 +109,11 @@ def move_bound(game, state) -> int:
     out-of-turn doubles, then a round of passes around a locked tile).
     """
     progress = set_size(game.max_pip) + len(state.deal.stock)
+    if getattr(game, "keeps_rows", False):
+        # rows (domine.rows): between two of them at most players x (largest hand + 1) idle
+        # turns of two moves each (a look, the tile sent back); a stop may follow each lay
+        gap = 2 * state.n * (max(map(len, state.deal.hands)) + len(state.deal.stock) + 1)
+        return 2 * progress + (progress + 1) * gap
     return progress + (progress + 1) * 2 * state.n
 
 
@@ -160,6 +166,9 @@ def test_random_hands_and_matches_end(combo, seed):
         assert match.hands_played < MAX_HANDS, "the match did not end"
         state = match.start_hand()
         bound = move_bound(game, state)
+        # rows (domine.rows): idle turns may run to players x (largest hand + 1)
+        pass_limit = state.n * (max(map(len, state.deal.hands)) + len(state.deal.stock) + 1) \
+            if getattr(game, "keeps_rows", False) else 2 * game.players
         moves = passes = 0
         while not state.over:
             legal = state.legal_moves()
@@ -169,7 +178,7 @@ def test_random_hands_and_matches_end(combo, seed):
             state.apply(move)
             moves += 1
             passes = passes + 1 if move == PASS else 0
-            assert passes <= 2 * game.players, "too many passes in a row"
+            assert passes <= pass_limit, "too many passes in a row"
             assert moves <= bound
         # a finished hand takes no more moves
         assert state.result is not None
@@ -271,11 +280,18 @@ def _fields(obs) -> dict:
     return obs.to_dict()
 
 
+def known_to(state, seat) -> int:
+    """Tiles ``seat`` may know of: all, except in games whose rows hide tiles from their owner
+    too (domine.rows), where only those it has seen (and the table)."""
+    known = getattr(state, "known", None)
+    return state.game.set_mask if known is None else known[seat] | state.layout.mask
+
+
 def check_observation(state, seat):
     obs = state.observation(seat)
     acting = state.acting_seat()
     assert obs.seat == seat
-    assert obs.hand == tiles_of(state.hands[seat])
+    assert obs.hand == tiles_of(state.hands[seat] & known_to(state, seat))
     assert obs.hand_sizes == [h.bit_count() for h in state.hands]
     assert obs.teams == list(state.teams)
     assert obs.hand_points == state.hand_points
@@ -301,6 +317,8 @@ def check_observation(state, seat):
     own_draws = {tile_of(m) for s, m in state.history if s == seat and kind(m) == DRAW}
     hidden = (_or(h for s, h in enumerate(state.hands) if s != seat)
               | _mask(state.stock[state.stock_pos:]) | _mask(state.deal.aside)) & ~shown_to_all(state)
+    if hasattr(state, "known"):   # rows: what the seat has not seen, its own row included
+        hidden = (state.in_hands | _mask(state.stock[state.stock_pos:])) & ~state.known[seat]
     leaked = _tiles_shown(obs) & set(tiles_of(hidden))
     assert not leaked, f"seat {seat} sees hidden tiles {[tile_str(t) for t in leaked]}"
     assert own_draws <= set(tiles_of(state.hands[seat] | state.layout.mask | state.layout.face_down))
@@ -316,7 +334,7 @@ def check_observation(state, seat):
             for lst in _int_lists(value):
                 lists.setdefault(tuple(sorted(lst)), name)
     for other in range(state.n):
-        if other != seat and state.hands[other]:
+        if other != seat and state.hands[other] and state.hands[other] & ~known_to(state, seat):
             name = lists.get(tuple(tiles_of(state.hands[other])))
             assert name is None, f"observation field {name} holds seat {other}'s hand"
     return obs
@@ -335,9 +353,42 @@ def shown_to_all(state) -> int:
                  if kind(m) in public and kind(m) in (DRAW, DISCARD, CLOSE) and tile_of(m) != NO_TILE)
 
 
+def swap_unknown_in_rows(state, seat, rng):
+    """Rows (domine.rows): a clone in which two tiles ``seat`` does not know, in any row (its
+    own too) or the stock, change places; None if there are not two."""
+    known = state.known[seat]
+    places = [(s, i) for s, row in enumerate(state.rows) for i, t in enumerate(row) if not BIT[t] & known]
+    places += [("stock", i) for i in range(state.stock_pos, len(state.stock)) if not BIT[state.stock[i]] & known]
+    if len(places) < 2:
+        return None
+    (a, i), (b, j) = rng.sample(places, 2)
+    c = state.clone()
+    c.stock = list(state.stock)
+
+    def get(s, k):
+        return c.stock[k] if s == "stock" else c.rows[s][k]
+
+    def put(s, k, t):
+        if s == "stock":
+            c.stock[k] = t
+        else:
+            c.rows[s][k] = t
+
+    x, y = get(a, i), get(b, j)
+    put(a, i, y)
+    put(b, j, x)
+    for s, old, new in ((a, x, y), (b, y, x)):
+        if s != "stock":
+            c.hands[s] ^= BIT[old] | BIT[new]
+    c.in_hands = _or(c.hands)
+    return c
+
+
 def swap_hidden(state, seat, rng):
     """A clone in which one hidden tile of another seat is exchanged with another hidden
     tile (another seat's, or an undrawn stock tile); None if nothing can be swapped."""
+    if hasattr(state, "known"):
+        return swap_unknown_in_rows(state, seat, rng)
     known = shown_to_all(state)
     others = [s for s in range(state.n) if s != seat and state.hands[s] & ~known]
     if not others:
@@ -428,7 +479,9 @@ def assert_sound(game, state, m):
         return
     if not is_place(m):
         from domine.stakes import DECIDE   # decisions that are not tiles (bids, buying back)
-        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE, DECIDE), m
+        rows = getattr(game, "keeps_rows", False)   # a look or a tile sent back (domine.rows)
+        assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE, DECIDE) \
+            or rows and kind(m) in (PEEK, BACK), m
         if kind(m) in (DISCARD, CLOSE):
             assert state.hands[state.acting_seat()] & BIT[tile_of(m)]
         if kind(m) == CLOSE:
@@ -584,7 +637,7 @@ def test_seat_view_hides_other_hands_and_draws(combo, seed, stop):
         for raw, shown, state in zip(record["hands"], view["hands"], states_):
             deal, vdeal = raw["deal"], shown["deal"]
             for s, tiles in enumerate(deal["hands"]):
-                if s == seat:
+                if s == seat and not getattr(game, "keeps_rows", False):   # rows: not even one's own
                     assert vdeal["hands"][s] == tiles
                 else:
                     assert vdeal["hands"][s] == ["?"] * len(tiles)
@@ -604,7 +657,9 @@ def test_seat_view_hides_other_hands_and_draws(combo, seed, stop):
                     expected.append(m)
             assert shown["moves"] == expected
             # no tile that stayed hidden from this seat is named anywhere in its view
-            seen = set(tiles_of(state.layout.mask | state.hands[seat]))
+            seen = set(tiles_of(state.layout.mask | state.hands[seat] & known_to(state, seat)))
+            if hasattr(state, "known"):
+                seen |= set(tiles_of(state.known[seat]))
             seen |= {tile_of(m) for s, m in state.history if s == seat and kind(m) in (DRAW, DISCARD, CLOSE)}
             seen |= set(tiles_of(shown_to_all(state)))
             seen |= {tile_of(m) for s, m in state.history if kind(m) == TURN_UP}

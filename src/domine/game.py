@@ -387,6 +387,14 @@ class Game:
     #: terms (tokens won, or the points that lead to them), for the search bot; None: points
     hand_worth = None
 
+    #: hands are rows hidden from their owner too (``domine.rows.RowGame``)
+    keeps_rows = False
+
+    def heuristic_value(self, obs, move: int) -> float | None:
+        """The heuristic bot's score for a move that places nothing, of a kind the game
+        registered (None: the bot's own, a last resort like a pass)."""
+        return None
+
 
 def apply_partners(game: Game, options) -> None:
     """The ``partners`` option: seats 0+2 against 1+3, four players only."""

@@ -243,8 +243,9 @@ def score_moves(obs: Observation, knowledge: Knowledge | None = None,
             scores[i] = -ctx.tab.value[tile_of(m)]   # a dead tile counts against its owner
         elif k == CLOSE:
             scores[i] = score_placement(ctx, m) + ctx.w["close"]
-        elif not is_place(m):   # a pass, a decline
-            scores[i] = -1e6
+        elif not is_place(m):   # a pass, a decline; or a kind the game scores itself
+            value = ctx.tab.game.heuristic_value(obs, m)
+            scores[i] = -1e6 if value is None else value
     estimate = getattr(game_of(obs), "estimate", None)
     if estimate is not None:
         # decisions the game values (a close, a bid, buying back), against going on (0)

@@ -91,6 +91,10 @@ class Knowledge:
         self.turned_up = -1
         self.closed_from_stock = 0   # stock tiles the rules laid face down on the table, unseen
         self.consistent = True
+        if getattr(game, "keeps_rows", False):
+            from .rows import row_knowledge   # rows hidden from their owner too: no slots to replay
+            row_knowledge(self, obs)
+            return
         if obs.lead is not None and not obs.history:
             # a position set up by hand (domine.position): no history to learn from or replay
             self.slots = [[] if s == me else [_Slot() for _ in range(obs.hand_sizes[s])] for s in range(n)]
@@ -404,6 +408,8 @@ class Knowledge:
         raise WorldError("no consistent world found")
 
     def _try_world(self, rng: random.Random, model=None) -> HandState | None:
+        if getattr(self.game, "keeps_rows", False):
+            return self.game.row_world(self, rng)
         if self.layout is None:
             return None   # no history: a position cannot be replayed
         assignment = self._match_slots(rng)

@@ -312,6 +312,9 @@ def well_formed(state: "HandState", move: object) -> bool:
 
 def explain_illegal(state: "HandState", move: int, text: str | None = None) -> str:
     """Why ``move`` may not be made here, in words a player understands."""
+    why = getattr(state, "why_illegal", None)   # a hand that explains itself (domine.rows)
+    if why is not None:
+        return why(move, text)
     if not well_formed(state, move):
         return f"{move!r} is not a move of this game"
     k = move & KIND_MASK

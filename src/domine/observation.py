@@ -30,7 +30,7 @@ class Observation:
     __slots__ = (
         "game", "options", "seat", "players", "teams", "hand_sizes", "stock_size", "drawable", "layout_kind",
         "lead", "to_act", "legal_moves", "hand_points", "scores", "hand_number", "over", "max_pip", "context",
-        "discard_counts", "layout", "_ends", "_arms", "_history", "_masks", "_lists",
+        "discard_counts", "layout", "_ends", "_arms", "_history", "_masks", "_lists", "rows",
     )
 
     def __init__(self, game, options, seat, players, teams, hand_sizes, stock_size, drawable, layout_kind,
@@ -47,11 +47,12 @@ class Observation:
         self._masks = masks          # (own hand, layout, own locked tiles, own discards)
         self.layout = layout         # a copy of the layout (domine.layout), others' face-down tiles hidden
         self._lists = [None, None, None, None, None, None, None]
+        self.rows = None             # games that keep rows: what this seat knows of them (domine.rows)
 
     FIELDS = ("game", "options", "seat", "players", "teams", "hand", "hand_sizes", "stock_size", "drawable",
               "layout_kind", "ends", "arms", "lead", "layout_tiles", "to_act", "legal_moves", "history",
               "hand_points", "scores", "hand_number", "locked", "over", "max_pip", "context", "discards",
-              "discard_counts")
+              "discard_counts", "rows")
 
     def to_dict(self) -> dict:
         """Every field by name (lists copied), for comparisons, logs and learning code."""

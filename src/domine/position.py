@@ -62,7 +62,7 @@ def position(
     else:
         aside = others
     deal = Deal(hand_tiles, stock=stock_tiles, aside=aside)
-    state = HandState(game, deal, context, lead=False)
+    state = getattr(game, "hand_class", HandState)(game, deal, context, lead=False)   # rows: their own
     lay = state.layout
     n = len(ends)
     lay.lead = layout_tiles[0] if layout_tiles else 0
@@ -93,7 +93,7 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     others = [t for t in range(set_size(game.max_pip)) if t not in named]
     aside = others if rest == "aside" else []
     deal = Deal(hand_tiles, stock=stock_tiles, aside=aside + face_down)
-    state = HandState(game, deal, context, lead=False)
+    state = getattr(game, "hand_class", HandState)(game, deal, context, lead=False)   # rows: their own
     lay = state.layout
     lay.place_lead(lead)
     for (text, end_name), t, keep in zip(pieces, on_table[1:], kept):

@@ -365,13 +365,15 @@ def seat_view(record: dict, seat: int) -> dict:
     view = json.loads(json.dumps(record))
     view["seed"] = None   # the seed would deal the hidden hands again
     try:
-        public = make_game(str(record.get("game")), record.get("players"), record.get("options") or {}).public_kinds
+        game = make_game(str(record.get("game")), record.get("players"), record.get("options") or {})
+        public, blind = game.public_kinds, game.keeps_rows   # rows: a seat does not see its own deal
     except GameError:
-        public = frozenset()
+        public, blind = frozenset(), False
     shown = {KINDS[k].name for k in public}
     for h in view.get("hands", []):
         deal = h.get("deal", {})
-        deal["hands"] = [tiles if s == seat else ["?"] * len(tiles) for s, tiles in enumerate(deal.get("hands", []))]
+        deal["hands"] = [tiles if s == seat and not blind else ["?"] * len(tiles)
+                         for s, tiles in enumerate(deal.get("hands", []))]
         deal["stock"] = ["?"] * len(deal.get("stock", []))
         if "aside" in deal:
             deal["aside"] = ["?"] * len(deal["aside"])

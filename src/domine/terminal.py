@@ -470,6 +470,13 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
         hand.append("   (* wild)", style="dim")
     if obs.locked:
         hand.append("   locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow")
+    if obs.rows is not None:   # rows hidden from their owner too: only what this seat has seen
+        from .rows import row_text
+        hand = Text("Your row (front first, ?? unseen, ^ face up): ", style="bold")
+        hand.append(row_text(obs, obs.seat))
+        for s in range(obs.players):
+            if s != obs.seat:
+                rows.append(Text(f"  {seat_name(s, kinds, obs.seat)}'s row: {row_text(obs, s)}"))
     rows.append(hand)
     moves = Text("Moves: ", style="bold")
     for i, label in enumerate(legal_labels, start=1):

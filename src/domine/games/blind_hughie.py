@@ -1,0 +1,34 @@
+"""Blind Hughie: a face-down row; after each lay peek on or stop; rejected doubles may stay face up."""
+
+from __future__ import annotations
+
+from ..game import TARGET, GameError, Option
+from ..parts.scoring import lowest_takes_others_total
+from ..rows import NextSeatStarts, RowGame
+
+SPINNER = Option("spinner", bool, False, "the first double laid is a spinner with four open sides")
+
+
+class BlindHughie(RowGame):
+    id = "blind-hughie"
+    name = "Blind Hughie"
+    aliases = ("Domino Ślepe (wariant Blind Hughie)", "Domino Slepe (wariant Blind Hughie)", "Blind Hughie",
+               "Blind-Man Block", "Secret Dominoes", "Billiton")
+    family = "blind"
+    summary = "Peek at your front tile and lay it; after a lay go on or stop; doubles may wait face up."
+    min_players, max_players = 2, 4
+    hand_sizes = {2: 14, 3: 9, 4: 7}
+    leftover = "aside"          # with 3 players the one spare tile is turned up as the lead
+    row_style = "peek on"
+    later_lead = NextSeatStarts()
+    target = 100
+    options = (TARGET, SPINNER)
+
+    def configure(self, options):
+        super().configure(options)
+        if options.get("spinner"):
+            self.layout_kind = "spinner"
+            self.layout_params = {"flanks": "at once"}
+
+    def score_hand(self, state, reason, out_seat):
+        return lowest_takes_others_total(state, reason, out_seat)
