@@ -320,7 +320,10 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
     k = move & KIND_MASK
     if state.over:
         return "the hand is over"
-    label = text or move_str(state, move)
+    try:
+        label = text or move_str(state, move)
+    except (IndexError, KeyError, ValueError, AttributeError):   # a kind of another family's game
+        return f"{move!r} is not a move of this game"
     seat = state.acting_seat()
     legal = state.legal_moves()
     if k in _EXPLAIN:
@@ -353,6 +356,8 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
         if not any(m & KIND_MASK == CLOSE for m in legal):
             return "no end may be closed now"
         return f"{label} is not a closing allowed here"
+    if k != 0:
+        return f"{label} is not a move of this game"   # a kind another family registered (a peek, a bid)
     t = tile_of(move)
     if not BIT[t] & state.hands[seat]:
         return f"you do not hold {tile_str(t)}"
