@@ -21,7 +21,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from .bots import BOTS, BotError, make_bot, with_think
+from .bots import BOTS, BotError, make_bot, parse_duration, with_think
 from .game import Game, GameError
 from .games import GAMES, game_class, make_game
 from .hand import HandState
@@ -41,6 +41,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # plain help: flags show as flags (-q, --quiet) and defaults as typed, whatever the Typer version
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -49,9 +52,16 @@ GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id or al
 PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+def _think(value: object) -> float:
+    try:
+        return parse_duration(value)
+    except BotError as e:
+        raise typer.BadParameter(str(e).removeprefix("--think "), param_hint="'--think'") from None
+
+
 ThinkOption = Annotated[Optional[float], typer.Option(
-    "--think", metavar="SECONDS", parser=lambda v: float(str(v).rstrip("s")),
-    help="Time limit per decision for the search bots (search, hard), e.g. 0.5s.")]
+    "--think", metavar="TIME", parser=_think,
+    help="Time limit per decision for the search bots (search, hard): 0.5, 0.5s, 50ms, 1m.")]
 GameOptions = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable; see 'domine rules GAME').")]
 

@@ -183,6 +183,9 @@ def load_record(path: str | Path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not a text file in UTF-8 (byte {e.start} cannot be read): a record is UTF-8 JSON") \
+            from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -243,12 +246,14 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"not a domine record (expected \"format\": \"{FORMAT}\")")
-    if record.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {record.get('version')!r} (this domine reads {VERSION})")
+    check_header(record)
     try:
-        game = make_game(str(record.get("game")), record.get("players"), record.get("options") or {})
+        game = make_game(record["game"], record.get("players"), record.get("options") or {})
     except GameError as e:
         raise RecordError(str(e)) from None
+    seats = record.get("seats")
+    if seats is not None and len(seats) != game.players:
+        raise RecordError(f"'seats' names {len(seats)} seats, but the record has {game.players} players")
     hands = record.get("hands")
     if not isinstance(hands, list):
         raise RecordError("'hands' must be a list")
@@ -332,6 +337,50 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
     return ReplayReport(game.id, game.players, match.hands_played - (start.hand_number - 1 if resumed else 0),
                         total_moves, match.scores, match.result.to_json() if match.result else None,
                         match.result is not None)
+
+
+def _is_whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def seat_known(name: str) -> bool:
+    """Whether a record's seat name is one domine writes: human, 'seat N' or a bot (with its settings)."""
+    from .bots import BotError, make_bot
+    text = name.strip().lower()
+    if text in ("human", "you") or (text.startswith("seat ") and text[5:].isdigit()):
+        return True
+    try:
+        make_bot(text, 0)
+    except BotError:
+        return False
+    return True
+
+
+def check_header(record: dict) -> None:
+    """The fields around the hands: each wrong one named with the reason (``RecordError``)."""
+    version = record.get("version")
+    if not _is_whole(version):
+        raise RecordError(f"'version' must be a number (this domine reads {VERSION}), not {version!r}")
+    if version != VERSION:
+        raise RecordError(f"unsupported record version {version!r} (this domine reads {VERSION})")
+    game = record.get("game")
+    if not isinstance(game, str) or not game.strip():
+        raise RecordError(f"'game' must be a game id as text, not {game!r}")
+    players = record.get("players")
+    if not _is_whole(players) or players < 1:
+        raise RecordError(f"'players' must be a whole number of players, not {players!r}")
+    if "options" in record and record["options"] is not None and not isinstance(record["options"], dict):
+        raise RecordError(f"'options' must be an object of option names and values, not {record['options']!r}")
+    seed = record.get("seed")
+    if seed is not None and not _is_whole(seed):
+        raise RecordError(f"'seed' must be a whole number (or null), not {seed!r}")
+    seats = record.get("seats")
+    if seats is not None:
+        if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
+            raise RecordError(f"'seats' must be a list of seat names, not {seats!r}")
+        unknown = [x for x in seats if not seat_known(x)]
+        if unknown:
+            raise RecordError(f"'seats' names unknown seat {unknown[0]!r} (seats: human, a bot, or 'seat N')")
 
 
 def _split_move(text: Any, hand: int, move: int) -> tuple[int, str]:

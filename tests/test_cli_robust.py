@@ -1,0 +1,128 @@
+"""The command line never breaks: every value checked, every failure one message (issue 13)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domine.bots import BotError, make_bot, parse_duration
+from domine.games import make_game
+from domine.position import position
+from domine.records import RecordError, replay
+
+from helpers import run
+
+GOLDEN = "tests/golden/block.json"
+
+
+def _golden() -> dict:
+    with open(GOLDEN, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _no_traceback(r) -> None:
+    assert "Traceback" not in r.output, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+
+
+# -- 2, 3, 4: --think and bot settings ------------------------------------------------------
+@pytest.mark.parametrize("command", [
+    ["play", "block", "--seats", "hard,greedy", "--quiet"],
+    ["simulate", "block", "--hands", "2", "--bots", "hard"],
+    ["arena", "hard", "greedy", "--game", "block", "--deals", "1"],
+])
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf", "1e308", "abc", "1e"])
+def test_think_refused_with_message(command, value):
+    r = run(*command, "--think", value)
+    _no_traceback(r)
+    assert r.exit_code == 2
+    assert "--think" in r.output and repr(value) in r.output   # quotes what was typed
+
+
+def test_think_durations():
+    assert parse_duration("50ms") == pytest.approx(0.05)
+    assert parse_duration("1m") == 60
+    assert parse_duration("0.5s") == 0.5
+    assert parse_duration("2") == 2
+    assert parse_duration(" 1.5 s ") == 1.5
+    r = run("simulate", "block", "--hands", "1", "--bots", "search:worlds=2", "--think", "5ms", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["bots"] == ["search:worlds=2+think=0.005"] * 2
+
+
+@pytest.mark.parametrize("name, words", [
+    ("hard:think=nan", "think"), ("hard:worlds=-1", "worlds"), ("search:worlds=0", "worlds"),
+    ("search:epsilon=2", "epsilon"), ("search:think=-1", "think"), ("search:rollouts=0", "rollouts"),
+    ("search:worlds=1.5", "worlds"), ("search:epsilon=nan", "epsilon"),
+])
+def test_bot_settings_checked(name, words):
+    with pytest.raises(BotError, match=words):
+        make_bot(name)
+    r = run("simulate", "block", "--hands", "2", "--bots", name)
+    _no_traceback(r)
+    assert r.exit_code == 2 and words in r.output
+
+
+# -- 2, 3: records ------------------------------------------------------------------------
+@pytest.mark.parametrize("field, value, words", [
+    ("players", "2", "'players' must be a whole number"),
+    ("players", None, "'players' must be a whole number"),
+    ("seed", "five", "'seed' must be a whole number"),
+    ("options", [], "'options' must be an object"),
+    ("seats", ["greedy", "wizard"], "unknown seat 'wizard'"),
+    ("seats", ["greedy"], "names 1 seats"),
+    ("game", ["draw"], "'game' must be a game id"),
+    ("version", "1", "'version' must be a number"),
+])
+def test_record_fields_checked(tmp_path, field, value, words):
+    data = _golden()
+    data[field] = value
+    with pytest.raises(RecordError, match=words):
+        replay(data)
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    r = run("replay", str(f))
+    _no_traceback(r)
+    assert r.exit_code == 1 and words in r.output
+
+
+@pytest.mark.parametrize("content", [
+    '{"format": "domine-record"}'.encode("utf-16"),
+    bytes(range(256)),
+    b"\xff\xfe\x00garbage",
+])
+def test_replay_not_utf8(tmp_path, content):
+    f = tmp_path / "r.json"
+    f.write_bytes(content)
+    r = run("replay", str(f))
+    _no_traceback(r)
+    assert r.exit_code == 1 and "UTF-8" in r.output
+
+
+# -- 5: the end typed is the end placed ---------------------------------------------------
+def test_typed_end_is_kept_on_a_line():
+    game = make_game("draw", 2)
+    st = position(game, [["4-2", "6-6", "5-5"], ["1-1", "3-3", "0-0"]], lead="2-2")
+    move = st.parse_move("4-2 R")
+    assert st.move_str(move) == "4-2 R"
+    st.apply(move)
+    assert st.move_str(st.history[-1][1]) == "4-2 R"
+    st2 = position(game, [["4-2", "6-6", "5-5"], ["1-1", "3-3", "0-0"]], lead="2-2")
+    st2.apply(st2.parse_move("4-2 L"))
+    assert st2.move_str(st2.history[-1][1]) == "4-2 L"
+
+
+def test_typed_end_is_kept_on_a_cross_spinner():
+    game = make_game("cross", 3)
+    st = position(game, [["6-4", "5-5", "1-0"], ["1-1", "3-3", "0-0"], ["2-2", "3-1", "4-0"]], lead="6-6")
+    names = st.layout.end_names()
+    for end in names:
+        if st.layout.values[names.index(end)] == 6:
+            trial = position(game, [["6-4", "5-5", "1-0"], ["1-1", "3-3", "0-0"], ["2-2", "3-1", "4-0"]],
+                             lead="6-6")
+            trial.apply(trial.parse_move(f"6-4 {end}"))
+            assert trial.move_str(trial.history[-1][1]) == f"6-4 {end}"
+    from domine.records import history_strings
+    st.apply(st.parse_move("6-4 E"))
+    assert history_strings(st)[-1] == "0: 6-4 E"
