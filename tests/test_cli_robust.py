@@ -126,3 +126,80 @@ def test_typed_end_is_kept_on_a_cross_spinner():
     from domine.records import history_strings
     st.apply(st.parse_move("6-4 E"))
     assert history_strings(st)[-1] == "0: 6-4 E"
+
+
+# -- 1: the rules wrap and lose nothing -----------------------------------------------------
+def _words(text: str) -> list[str]:
+    import re
+    return re.findall(r"\w+", text)
+
+
+@pytest.mark.parametrize("width", [None, "60", "80", "100", "120"])
+def test_rules_wrap_and_lose_nothing(width):
+    from typer.testing import CliRunner
+
+    from domine.cli import app, rules_text
+    from domine.games import GAMES
+
+    for gid in GAMES:
+        env = {"COLUMNS": width} if width else {}
+        r = CliRunner().invoke(app, ["rules", gid], env=env)
+        assert r.exit_code == 0, r.output
+        limit = int(width or 80)
+        lines = r.output.splitlines()
+        assert all(len(line.rstrip()) <= limit for line in lines), (gid, max(lines, key=len))
+        shown = _words(r.output)
+        # every word of the text, in order
+        it = iter(shown)
+        for w in _words(rules_text(gid)):
+            assert any(x == w for x in it), (gid, w)
+
+
+def test_rules_options_as_typed():
+    r = run("rules", "bergen")
+    assert "default no" in r.output and "yes/no" in r.output and "False" not in r.output
+
+
+# -- 12: everything fits 80 columns -------------------------------------------------------
+def _render(renderable, width=80) -> list[str]:
+    import io
+
+    from rich.console import Console
+    buf = io.StringIO()
+    Console(file=buf, width=width, highlight=False, soft_wrap=False).print(renderable)
+    return buf.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("gid, players", [("mexican-train", 2), ("draw", 2), ("cross", 4), ("two-by-two", 2)])
+def test_decision_view_fits_80_columns(gid, players):
+    from domine.match import Match
+    from domine.terminal import decision_view
+
+    state = Match(make_game(gid, players), seed=5).start_hand()
+    for _ in range(6):   # a few moves in
+        if state.over:
+            break
+        state.apply(state.legal_moves()[0])
+    seat = state.acting_seat()
+    obs = state.observation(seat)
+    labels = [state.move_str(m) for m in obs.legal_moves]
+    lines = _render(decision_view(state, obs, ["human"] + ["greedy"] * (players - 1), [0] * len(obs.hand_sizes),
+                                  labels))
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    text = "\n".join(lines)
+    for i, label in enumerate(labels, start=1):
+        assert f"{i}) {label}" in text          # a move is never cut across lines
+
+
+def test_watching_and_replay_fit_80_columns(tmp_path):
+    rec = tmp_path / "m.json"
+    r = run("play", "mexican-train", "--seats", "greedy,greedy,greedy,greedy", "--seed", "1", "--record", str(rec))
+    assert r.exit_code == 0, r.output[-2000:]
+    assert all(len(line) <= 80 for line in r.output.splitlines())
+    r = run("replay", str(rec))
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    data = json.loads(rec.read_text())
+    for m in data["hands"][0]["moves"]:
+        assert any(m in line for line in lines)   # each move whole on a line

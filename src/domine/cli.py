@@ -31,7 +31,7 @@ from .records import RecordError, load_record, match_record, options_given, repl
 from .simulate import Simulation, simulate
 from .terminal import (
     PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, points_str, match_goal, move_line, scores_text, seat_name,
-    table_lines, winners_text,
+    table_lines, winners_text, wrap_items,
 )
 from .tiles import tile_str, tiles_of
 
@@ -90,12 +90,12 @@ class QuitGame(Exception):
 
 def _out() -> Console:
     # Made per call so that output follows sys.stdout (as redirected by tests).
-    # soft_wrap: long lines are left to the terminal, so piped output keeps one line per message.
-    return Console(highlight=False, soft_wrap=True)
+    # Long lines wrap between words at the console's width (80 columns when piped), never inside one.
+    return Console(highlight=False, soft_wrap=False)
 
 
 def _err() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, soft_wrap=True)   # an error is one line, paths whole
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -130,6 +130,17 @@ def parse_options(items: Optional[list[str]]) -> dict[str, str]:
             raise UserError(f"--option takes key=value, not {item!r}")
         out[key] = value.strip() if sep else ""
     return out
+
+
+def option_text(value: object) -> str:
+    """An option's value as a user types it: yes/no for flags."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def options_line(options: dict) -> str:
+    return ", ".join(f"{k}={option_text(v)}" for k, v in options.items())
 
 
 def _players_text(cls: type[Game]) -> str:
@@ -193,9 +204,15 @@ def rules(
         if cls.options:
             out.print()
             out.print("[bold]Options[/bold] (--option key=value):")
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(no_wrap=True)
+            grid.add_column()
             for o in cls.options:
-                default = "" if o.default is None else f" (default {o.default})"
-                out.print(f"  {o.name}: {o.help}{default}", markup=False)
+                values = "yes/no" if o.kind is bool else "/".join(o.choices) if o.choices else \
+                    "a number" if o.kind is int else "text"
+                default = "" if o.default is None else f"; default {option_text(o.default)}"
+                grid.add_row(Text(f"  {o.name}", style="bold"), Text(f"{o.help} ({values}{default})"))
+            out.print(grid)
 
 
 # ---------------------------------------------------------------------------------------
@@ -254,17 +271,21 @@ class TerminalMatch:
 
     def intro(self) -> None:
         g = self.game
-        opts = ", ".join(f"{k}={v}" for k, v in options_given(g).items())
+        opts = options_line(options_given(g))
         self.out.rule(f"[bold]{g.name}[/bold]")
         self.out.print(f"{g.players} players · seed {self.match.seed} · {match_goal(g)}"
                        + (f" · options: {opts}" if opts else ""), markup=False)
-        seats = ", ".join(self.name(s) for s in range(g.players))
+        for line in wrap_items("Seats: ", [self.name(s) + ("," if s < g.players - 1 else "")
+                                           for s in range(g.players)], sep=" "):
+            self.out.print(line)
         if g.partnership:
             teams = g.teams(g.players)
-            seats += " · " + ", ".join(
-                f"{g.team_name(t)}: seats {' & '.join(str(s) for s in range(g.players) if teams[s] == t)}"
-                for t in range(max(teams) + 1))
-        self.out.print(f"Seats: {seats}", markup=False)
+            mine = teams[self.viewer] if self.viewer is not None else None
+            items = [f"{g.team_name(t)}{' (you)' if t == mine else ''}: seats "
+                     f"{' & '.join(str(s) for s in range(g.players) if teams[s] == t)}"
+                     for t in range(max(teams) + 1)]
+            for line in wrap_items("Teams: ", items, sep=" · "):
+                self.out.print(line)
         if self.humans:
             self.out.print("[dim]Type a move's number or its notation; ? for help, quit to stop.[/dim]")
 
@@ -276,8 +297,9 @@ class TerminalMatch:
         self.out.print(f"Scores: {scores_text(self.game, self.match.scores)}", markup=False)
         if self.spectating:
             for s in range(state.n):
-                tiles = " ".join(tile_str(t) for t in tiles_of(state.hands[s]))
-                self.out.print(f"  {self.name(s)} holds {tiles}", markup=False)
+                for line in wrap_items(f"  {self.name(s)} holds ", [tile_str(t) for t in tiles_of(state.hands[s])],
+                                       sep=" "):
+                    self.out.print(line)
 
     def show_move(self, state: HandState, seat: int, move: int, out_of_turn: bool) -> None:
         if self.quiet:
@@ -588,7 +610,7 @@ def arena_cmd(
         typer.echo(json.dumps(res.to_json(), indent=2))
         return
     out = _out()
-    opts_text = ", ".join(f"{k}={v}" for k, v in opts.items())
+    opts_text = options_line(opts)
     out.print(Text.assemble((res.game, "bold"), f" · {res.players} players · {res.deals} deals × 2 plays"
                             f" · seed {res.seed}" + (f" · options: {opts_text}" if opts_text else "")))
     out.print(f"A = {res.bot_a}, B = {res.bot_b}; seats {''.join(res.seats)}, then swapped", markup=False)
@@ -662,8 +684,10 @@ def replay_cmd(
             out.rule(f"Hand {number} · {len(moves)} moves{done}")
             deal = raw.get("deal", {})
             for s, tiles in enumerate(deal.get("hands", [])):
-                out.print(f"  seat {s} ({kinds[s]}) dealt {' '.join(tiles)}", markup=False)
-            out.print("  " + "  ".join(moves), markup=False)
+                for line in wrap_items(f"  seat {s} ({kinds[s]}) dealt ", [str(t) for t in tiles], sep=" "):
+                    out.print(line)
+            for line in wrap_items("  ", [str(m) for m in moves], sep="  "):
+                out.print(line)
             res = raw.get("result")
             if isinstance(res, dict):
                 out.print(f"  {res.get('reason')}: points {scores_text(game, res.get('points', []))}"

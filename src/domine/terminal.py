@@ -438,22 +438,13 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     rows.append(Text.assemble(("Stock: ", "bold"), stock))
     counts = " · ".join(f"{seat_name(s, kinds, obs.seat)} {n}" for s, n in enumerate(obs.hand_sizes))
     rows.append(Text.assemble(("Tiles held: ", "bold"), counts))
-    hand = Text("Your hand: ", style="bold")
     playable = {tile_of(p) for m in obs.legal_moves for p in placements_of(m)}
-    for i, t in enumerate(obs.hand):
-        if i:
-            hand.append(" ")
-        hand.append(tile_str(t), style="bold green" if t in playable else "")
+    tiles = [Text(tile_str(t), style="bold green" if t in playable else "") for t in obs.hand]
     if obs.locked:
-        hand.append("   locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow")
-    rows.append(hand)
-    moves = Text("Moves: ", style="bold")
-    for i, label in enumerate(legal_labels, start=1):
-        if i > 1:
-            moves.append("   ")
-        moves.append(f"{i}) ", style="cyan")
-        moves.append(label)
-    rows.append(moves)
+        tiles.append(Text("  locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow"))
+    rows += wrap_items(Text("Your hand: ", style="bold"), tiles, sep=" ")
+    items = [Text.assemble((f"{i}) ", "cyan"), label) for i, label in enumerate(legal_labels, start=1)]
+    rows += wrap_items(Text("Moves: ", style="bold"), items)
     return Group(*rows)
 
 
@@ -499,3 +490,28 @@ def winners_text(game: Game, winners: Sequence[int], kinds: Sequence[str], viewe
         seats = ", ".join(str(s) for s in winners)
         return f"{game.team_name(team)} (seats {seats}) wins the match"
     return " and ".join(seat_name(s, kinds, viewer) for s in winners) + " wins the match"
+
+
+# -- lines that fit the screen ------------------------------------------------------------------
+def wrap_items(head: Text | str, items: Sequence[Text | str], width: int = PICTURE_WIDTH, sep: str = "   ",
+               indent: int | None = None) -> list[Text]:
+    """``head`` then ``items`` on lines of at most ``width`` columns, an item never cut: a line
+    that goes on continues below, indented under the first item (or by ``indent``)."""
+    head = Text(head) if isinstance(head, str) else head
+    pad = " " * (head.cell_len if indent is None else indent)
+    if len(pad) > width // 2:
+        pad = "  "
+    lines = [head.copy()]
+    fresh = True
+    for item in items:
+        item = Text(item) if isinstance(item, str) else item
+        line = lines[-1]
+        gap = 0 if fresh else len(sep)
+        if not fresh and line.cell_len + gap + item.cell_len > width:
+            lines.append(Text(pad))
+            line, gap = lines[-1], 0
+        if gap:
+            line.append(sep)
+        line.append_text(item)
+        fresh = False
+    return lines
