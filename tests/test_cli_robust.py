@@ -203,3 +203,109 @@ def test_watching_and_replay_fit_80_columns(tmp_path):
     data = json.loads(rec.read_text())
     for m in data["hands"][0]["moves"]:
         assert any(m in line for line in lines)   # each move whole on a line
+
+
+# -- 6: the record is written as the match goes --------------------------------------------
+def test_record_written_as_the_match_goes(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+
+    rec = tmp_path / "live.json"
+    env = dict(os.environ, PYTHONPATH="src")
+    p = subprocess.Popen([sys.executable, "-m", "domine", "play", "block", "--seed", "1", "--record", str(rec)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    try:
+        p.stdin.write(b"1\n")
+        p.stdin.flush()
+        deadline = time.time() + 60
+        moves = []
+        while time.time() < deadline:
+            if rec.exists():
+                try:
+                    data = json.loads(rec.read_text())
+                except ValueError:
+                    data = None   # never: the file is replaced whole
+                    raise
+                moves = data["hands"][0]["moves"] if data["hands"] else []
+                if any(m.startswith("0: ") for m in moves):
+                    break
+            time.sleep(0.1)
+    finally:
+        p.kill()   # the terminal closes: no chance to save at the end
+        p.wait()
+    assert any(m.startswith("0: ") for m in moves)
+    assert replay(json.loads(rec.read_text())).complete is False
+
+
+def test_record_path_checked_before_the_match(tmp_path):
+    rec = tmp_path / "m.json"
+    rec.write_text("keep me")
+    r = run("play", "block", "--seats", "greedy,greedy", "--record", str(rec), "--quiet")
+    assert r.exit_code == 2 and "--force" in r.output and rec.read_text() == "keep me"
+    assert "Hand 1" not in r.output   # refused before the match starts
+    r = run("play", "block", "--record", str(rec), input="n\n")
+    assert r.exit_code == 2 and "kept" in r.output and rec.read_text() == "keep me"
+    r = run("play", "block", "--record", str(rec), input="y\nquit\n")
+    assert r.exit_code == 0 and json.loads(rec.read_text())["game"] == "block"
+    r = run("play", "block", "--seats", "greedy,greedy", "--record", str(rec), "--quiet", "--force")
+    assert r.exit_code == 0 and replay(json.loads(rec.read_text())).complete
+    f = tmp_path / "file"
+    f.write_text("")
+    r = run("play", "block", "--seats", "greedy,greedy", "--record", str(f / "x.json"))
+    assert r.exit_code == 2
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid") or __import__("os").geteuid() == 0,
+                    reason="root writes anywhere")
+def test_unwritable_record_folder_refused(tmp_path):
+    d = tmp_path / "ro"
+    d.mkdir()
+    d.chmod(0o500)
+    try:
+        r = run("play", "block", "--seats", "greedy,greedy", "--record", str(d / "x.json"))
+        assert r.exit_code == 2 and "not writable" in r.output
+    finally:
+        d.chmod(0o700)
+
+
+# -- 13: save and resume ------------------------------------------------------------------
+def test_resume_a_bot_match_gives_the_same_match(tmp_path):
+    full = tmp_path / "full.json"
+    assert run("play", "block", "--seats", "greedy,greedy", "--seed", "4", "--record", str(full), "--quiet",
+               "-o", "target=60").exit_code == 0
+    data = json.loads(full.read_text())
+    assert len(data["hands"]) >= 2
+    cut = json.loads(json.dumps(data))
+    cut["hands"] = cut["hands"][:2]
+    cut["hands"][1]["moves"] = cut["hands"][1]["moves"][:3]
+    del cut["hands"][1]["result"], cut["hands"][1]["scores"]
+    cut["result"] = None
+    part = tmp_path / "part.json"
+    part.write_text(json.dumps(cut))
+    r = run("play", "--resume", str(part), "--quiet")
+    assert r.exit_code == 0, r.output
+    assert json.loads(part.read_text()) == data   # the same deals, the same moves, the same end
+
+
+def test_resume_a_human_match(tmp_path):
+    rec = tmp_path / "h.json"
+    r = run("play", "block", "--seed", "1", "--record", str(rec), input="1\n1\n")
+    assert r.exit_code == 0 and "Record saved" in r.output
+    before = json.loads(rec.read_text())["hands"][0]["moves"]
+    r = run("play", "--resume", str(rec), input="1\n" * 200)
+    assert r.exit_code == 0, r.output
+    assert "Resumed" in r.output and "seat 0 (you)" in r.output
+    after = json.loads(rec.read_text())
+    assert after["hands"][0]["moves"][:len(before)] == before
+    assert replay(after)
+
+
+def test_resume_refusals(tmp_path):
+    r = run("play", "--resume", str(tmp_path / "none.json"))
+    assert r.exit_code == 2 and "no such file" in r.output
+    r = run("play", "--resume", GOLDEN)
+    assert r.exit_code == 2 and "over" in r.output
+    r = run("play")
+    assert r.exit_code == 2 and "--resume" in r.output

@@ -9,11 +9,13 @@ which only draws, says 2 for any record it cannot draw), 130 for Ctrl-C.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Iterator, NoReturn, Optional
+from typing import Annotated, Callable, Iterator, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -27,7 +29,9 @@ from .games import GAMES, game_class, make_game
 from .hand import HandState
 from .match import Match
 from .moves import DECLINE, DRAW, PASS, MoveError, kind
-from .records import RecordError, load_record, match_record, options_given, replay, save_record
+from .records import (
+    RecordError, load_record, match_record, options_given, replay, resume_match, save_record, save_record_atomically,
+)
 from .simulate import Simulation, simulate
 from .terminal import (
     PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, points_str, match_goal, move_line, scores_text, seat_name,
@@ -53,10 +57,7 @@ PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="N
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 def _think(value: object) -> float:
-    try:
-        return parse_duration(value)
-    except BotError as e:
-        raise typer.BadParameter(str(e).removeprefix("--think "), param_hint="'--think'") from None
+    return _duration(value, "--think")
 
 
 ThinkOption = Annotated[Optional[float], typer.Option(
@@ -241,6 +242,13 @@ def _norm(text: str) -> str:
     return " ".join(text.replace(",", " ").split()).lower()
 
 
+def _duration(value: object, what: str) -> float:
+    try:
+        return parse_duration(value, what)
+    except BotError as e:
+        raise typer.BadParameter(str(e).removeprefix(what + " "), param_hint=f"'{what}'") from None
+
+
 def _check_record_path(record: Optional[Path]) -> None:
     if record is None:
         return
@@ -254,10 +262,15 @@ def _check_record_path(record: Optional[Path]) -> None:
 class TerminalMatch:
     """One terminal match: the match, who sits where, and what to print."""
 
-    def __init__(self, game: Game, kinds: list[str], seed: Optional[int], quiet: bool, out: Console):
+    def __init__(self, game: Game, kinds: list[str], seed: Optional[int], quiet: bool, out: Console,
+                 match: Optional[Match] = None, pace: float = 0.0, wait: bool = False,
+                 on_change: Optional[Callable[[Match], None]] = None):
         self.game = game
         self.kinds = kinds
-        self.match = Match(game, seed=seed)
+        self.match = match if match is not None else Match(game, seed=seed)
+        self.pace = pace            # seconds after each bot move (--speed)
+        self.wait = wait            # wait for Enter after each hand
+        self.on_change = on_change  # called after every move and hand (the record written as it goes)
         self.bots = {s: make_bot(k, self.match.seed * 1000 + s) for s, k in enumerate(kinds) if k != HUMAN}
         self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -397,12 +410,31 @@ class TerminalMatch:
                 self.out.print(f"{e}", style="red", markup=False)
                 self.out.print("(type ? for help)", style="dim")
 
+    def changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.match)
+
+    def pause(self, seat: int) -> None:
+        if self.pace > 0 and seat in self.bots and not self.quiet:
+            time.sleep(self.pace)
+
+    def between_hands(self) -> None:
+        """After a hand: wait for Enter before the next one (or the match's end)."""
+        if self.wait and not self.quiet:
+            text = self.read("[dim]Press Enter to go on (quit to stop)[/dim] ")
+            if text.strip().lower() in ("quit", "exit", "q"):
+                raise QuitGame("quit")
+
     def play(self) -> None:
         match = self.match
         self.intro()
         while not match.over:
-            state = match.start_hand()
+            resumed = match.current is not None
+            state = match.current if resumed else match.start_hand()
             self.hand_intro(state)
+            if resumed:
+                self.out.print(f"Resumed after {len(state.history)} events of this hand:", style="yellow",
+                               markup=False)
             for seat, event in state.history:   # forced events before any move (troli: a tile turned up)
                 self.show_move(state, seat, event, False)
             while not state.over:
@@ -419,8 +451,12 @@ class TerminalMatch:
                 self.show_points_on_play(state, before)
                 for actor, event in state.history[start + 1:]:   # forced events the move led to
                     self.show_move(state, actor, event, False)
+                self.changed()
+                self.pause(seat)
             match.finish_hand()
+            self.changed()
             self.hand_end(state)
+            self.between_hands()
         self.match_end()
 
 
@@ -428,15 +464,40 @@ def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console) 
     if record is None:
         return
     try:
-        save_record(match_record(match, kinds), record)
+        save_record_atomically(match_record(match, kinds), record)
     except OSError as e:
         fail(f"cannot save the record: {_os_message(e)}")
     out.print(f"Record saved to {record}", markup=False)
 
 
+def _open_record(record: Optional[Path], force: bool, ask: bool, out: Console, same_file: bool = False) -> None:
+    """Refuse a --record path the match could not be written to, before the match starts: a
+    folder, a missing folder, a file or folder not writable; ask before overwriting a file
+    (``ask``: someone is at the keyboard), or refuse without --force."""
+    if record is None:
+        return
+    _check_record_path(record)
+    parent = record.parent if str(record.parent) else Path(".")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UserError(f"--record {record}: the folder {parent} is not writable")
+    if record.exists():
+        if not os.access(record, os.W_OK):
+            raise UserError(f"--record {record}: the file is not writable")
+        if not (force or same_file):
+            if not ask:
+                raise UserError(f"--record {record} exists: give --force to overwrite it")
+            try:
+                yes = out.input(f"{record} exists. Overwrite it? [y/N] ").strip().lower() in ("y", "yes")
+            except (EOFError, KeyboardInterrupt):
+                yes = False
+            if not yes:
+                raise UserError(f"--record {record} exists and was kept: give another file or --force")
+
+
 @app.command()
 def play(
-    game: GameArgument,
+    game: Annotated[Optional[str], typer.Argument(
+        metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --resume.")] = None,
     players: PlayersOption = None,
     seats: Annotated[Optional[str], typer.Option(
         "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random (default: you, then greedy bots).")] = None,
@@ -446,18 +507,62 @@ def play(
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Without a human seat: print only hand and match results.")] = False,
     think: ThinkOption = None,
+    force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite the --record file if it exists.")] = False,
+    resume: Annotated[Optional[Path], typer.Option(
+        "--resume", metavar="FILE", help="Go on with the match saved in this record (and keep saving to it).")] = None,
+    speed: Annotated[Optional[float], typer.Option(
+        "--speed", metavar="TIME", parser=lambda v: _duration(v, "--speed"),
+        help="Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands).")
+    ] = None,
 ) -> None:
-    """Play a match in the terminal against bots (or watch bots play)."""
+    """Play a match in the terminal against bots (or watch bots play).
+
+    Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels
+    easy, medium, hard; search and hard take settings, e.g. hard:think=2s, search:worlds=400.
+    A short list repeats round the table. At your turn, ? lists the commands (hint, undo, ...).
+    """
     out = _out()
     with handled():
-        cls = game_class(game)
-        kinds, players = _seat_kinds(seats, players, cls)
-        g = make_game(cls.id, players, parse_options(option))
+        resumed = None
+        if resume is not None:
+            data = load_record(resume) if resume.is_file() else None
+            if data is None:
+                raise UserError(f"--resume {resume}: no such file")
+            resumed = resume_match(data)
+            cls = type(resumed.game)
+            if game is not None and game_class(game) is not cls:
+                raise UserError(f"--resume {resume} holds a match of {cls.id}, not {game}")
+            if option:
+                raise UserError("--option cannot change a resumed match (its options are in the record)")
+            g = resumed.game
+            if seats is None:
+                saved = [str(x).strip().lower() for x in data.get("seats") or []]
+                seats = ",".join(HUMAN if k in HUMAN_NAMES or k.startswith("seat ") else k for k in saved) or None
+            kinds, _ = _seat_kinds(seats, g.players, cls)
+            if record is None:
+                record = resume
+        else:
+            if game is None:
+                raise UserError("give a GAME to play (see 'domine list'), or --resume FILE")
+            cls = game_class(game)
+            kinds, players = _seat_kinds(seats, players, cls)
+            g = make_game(cls.id, players, parse_options(option))
         if not kinds:
             kinds = [HUMAN] + ["greedy"] * (g.players - 1)
         kinds = [k if k == HUMAN else with_think(k, think) for k in kinds]
-        _check_record_path(record)
-        table = TerminalMatch(g, kinds, seed, quiet, out)
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        _open_record(record, force, ask=HUMAN in kinds or interactive, out=out,
+                     same_file=resume is not None and record == resume)
+        pace = speed if speed is not None else (0.6 if interactive else 0.0)
+        watching = HUMAN not in kinds
+        wait = (HUMAN in kinds or interactive) and not (watching and pace == 0)
+        writer = None
+        if record is not None:
+            def writer(match: Match, path: Path = record) -> None:
+                save_record_atomically(match_record(match, kinds), path)
+        table = TerminalMatch(g, kinds, seed, quiet, out, match=resumed, pace=pace, wait=wait, on_change=writer)
+        if writer is not None:
+            writer(table.match)   # the file exists from the start, and is known to be writable
     try:
         table.play()
     except QuitGame as q:

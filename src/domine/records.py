@@ -167,6 +167,27 @@ def save_record(record: dict, path: str | Path) -> None:
     Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def save_record_atomically(record: dict, path: str | Path) -> None:
+    """Write ``record`` to ``path`` so that the file is always a whole record: written beside
+    it first, then put in its place in one step (a closed terminal never leaves half a file)."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or Path(".")))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 @dataclass
 class ReplayReport:
     game: str
@@ -426,5 +447,40 @@ def seat_view(record: dict, seat: int) -> dict:
     return view
 
 
+def resume_match(record: Any) -> Match:
+    """The match a record holds, ready to go on: verified first (``RecordError`` at a fault),
+    then played again hand by hand. Each hand is dealt from the record's seed as the match
+    dealt it (so later hands come from the same seed); a hand whose recorded deal differs
+    (no seed, or a record from elsewhere) is taken as recorded. An unfinished last hand is
+    left as ``match.current``, at its last recorded move."""
+    report = replay(record)
+    if report.complete:
+        raise RecordError("the match in this record is over: there is nothing to resume")
+    game = make_game(record["game"], record["players"], record.get("options") or {})
+    hands = record["hands"]
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
+    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
+        start.hand_number = first["number"]
+    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
+    seed = record.get("seed")
+    match = Match(game, seed=seed if isinstance(seed, int) else None, context=start if resumed else None)
+    for i, raw in enumerate(hands, start=1):
+        context = match.context()
+        if "context" in raw:
+            given = context_from_json(raw["context"], i)
+            if given.lot is not None:
+                context.lot = given.lot
+        recorded = _deal(game, raw.get("deal"), i)
+        state = match.start_hand(None, context)
+        if [list(h) for h in state.deal.hands] != recorded.hands or list(state.deal.stock) != recorded.stock:
+            state = match.start_hand(recorded, context)
+        for text in raw.get("moves", []):
+            state.apply(state.parse_move(_split_move(text, i, 0)[1]))
+        if state.over:
+            match.finish_hand()
+    return match
+
+
 __all__ = ["RecordError", "ReplayReport", "match_record", "replay", "load_record", "save_record",
-           "seat_view", "tiles_of"]
+           "seat_view", "tiles_of", "resume_match", "check_header", "save_record_atomically"]
