@@ -309,3 +309,31 @@ def test_resume_refusals(tmp_path):
     assert r.exit_code == 2 and "over" in r.output
     r = run("play")
     assert r.exit_code == 2 and "--resume" in r.output
+
+
+# -- 7: did you mean, aliases, sets -------------------------------------------------------
+@pytest.mark.parametrize("typed, gid", [
+    ("Russian", "matador"), ("porodicna", "family"), ("ruski", "matador"), ("obican", "ordinary"),
+    ("ukrsteni", "cross"), ("PORODIČNA", "family"), ("blok", "block"), ("karipski", "caribbean"),
+])
+def test_did_you_mean_reads_aliases(typed, gid):
+    r = run("rules", typed)
+    assert r.exit_code == 2 and "Did you mean" in r.output
+    assert r.output.split("Did you mean", 1)[1].split()[0] == gid
+
+
+def test_aliases_are_names():
+    from domine.games import GAMES, _key
+    for cls in GAMES.values():
+        keys = [_key(a) for a in cls.aliases]
+        assert len(keys) == len(set(keys)), (cls.id, cls.aliases)   # one spelling each
+        for a in cls.aliases:
+            assert "(" not in a and " l i " not in a and not (len(a) > 3 and a[1] == " "), (cls.id, a)
+    assert run("rules", "Civa").exit_code == 0 and run("rules", "slos").exit_code == 0
+
+
+@pytest.mark.parametrize("typed", ["double-nine", "9", "double-9", "Double-9"])
+def test_sets_one_spelling(typed):
+    g = make_game("bergen", 2, {"set": typed})
+    assert g.max_pip == 9 and g.option_values["set"] == "double-nine"
+    assert make_game("bergen", 2, {"set": "12"}).option_values["set"] == "double-twelve"

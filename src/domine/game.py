@@ -45,6 +45,7 @@ class Option:
     default: Any
     help: str
     choices: tuple = ()
+    synonyms: tuple = ()  # ((other spelling, choice), ...): accepted, read as the choice
 
     def parse(self, value: Any) -> Any:
         if self.kind is bool:
@@ -64,12 +65,20 @@ class Option:
             except (TypeError, ValueError):
                 raise GameError(f"option {self.name} takes a whole number, not {value!r}") from None
         text = str(value)
+        if self.synonyms and text not in self.choices:
+            text = dict(self.synonyms).get(text.strip().lower(), text)
         if self.choices and text not in self.choices:
             raise GameError(f"option {self.name} takes one of {', '.join(self.choices)}, not {value!r}")
         return text
 
 
 TARGET = Option("target", int, None, "match target score")
+#: The tile sets as every game spells them, and the other spellings accepted for them.
+SETS = ("double-six", "double-nine", "double-twelve")
+SET_SYNONYMS = (("6", "double-six"), ("double-6", "double-six"), ("9", "double-nine"), ("double-9", "double-nine"),
+                ("12", "double-twelve"), ("double-12", "double-twelve"), ("d6", "double-six"),
+                ("d9", "double-nine"), ("d12", "double-twelve"), ("double six", "double-six"),
+                ("double nine", "double-nine"), ("double twelve", "double-twelve"))
 PARTNERS = Option("partners", bool, False, "4 players only: seats 0+2 play against seats 1+3")
 
 
