@@ -67,8 +67,8 @@ def test_bad_options_and_seats():
     assert r.exit_code == 2 and "yes or no" in r.output
     r = run("play", "block", "--seats", "greedy,wizard")
     assert r.exit_code == 2 and "unknown seat 'wizard'" in r.output
-    r = run("play", "block", "--seats", "greedy,greedy", "--players", "3")
-    assert r.exit_code == 2 and "--players is 3" in r.output
+    r = run("play", "block", "--seats", "greedy,greedy,greedy", "--players", "2")
+    assert r.exit_code == 2 and "--players is 2" in r.output
     r = run("play", "block", "--seats", "greedy,greedy", "--record", "/nonexistent-dir/x.json")
     assert r.exit_code == 2 and "does not exist" in r.output
 

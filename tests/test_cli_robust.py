@@ -337,3 +337,48 @@ def test_sets_one_spelling(typed):
     g = make_game("bergen", 2, {"set": typed})
     assert g.max_pip == 9 and g.option_values["set"] == "double-nine"
     assert make_game("bergen", 2, {"set": "12"}).option_values["set"] == "double-twelve"
+
+
+# -- 8: help and options ------------------------------------------------------------------
+def test_dash_h_and_flags_as_flags():
+    for args in (["-h"], ["play", "-h"], ["simulate", "-h"], ["arena", "-h"], ["replay", "-h"], ["rules", "-h"]):
+        r = run(*args)
+        assert r.exit_code == 0 and "Usage" in r.output, args
+    out = run("play", "--help").output
+    assert "<bool>" not in out and "-q, --quiet" in out
+    for bot in ("random", "greedy", "heuristic", "search", "easy", "medium", "hard"):
+        assert bot in out
+    assert "<bool>" not in run("replay", "--help").output
+
+
+def test_list_shows_aliases_and_original_names():
+    out = run("list").output
+    assert "Ruski Domino" in out and "porodična varijanta" in out and "Blic" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_list_into_a_closed_pipe_exits_quietly():
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH="src")
+    for cmd in ("list", "rules cross"):
+        p = subprocess.run(f"{sys.executable} -m domine {cmd} | head -2", shell=True, capture_output=True,
+                           env=env, executable="/bin/bash", timeout=60)
+        check = subprocess.run(f"set -o pipefail; {sys.executable} -m domine {cmd} | head -2", shell=True,
+                               capture_output=True, env=env, executable="/bin/bash", timeout=60)
+        assert check.returncode == 0 and p.stderr == b"", (cmd, check.returncode, p.stderr)
+
+
+def test_seats_and_bots_repeat_round_the_table():
+    r = run("play", "partners", "--seats", "greedy,random", "--seed", "2", "--quiet")
+    assert r.exit_code == 0 and "seat 3 (random)" in r.output and "seat 2 (greedy)" in r.output
+    r = run("play", "blitz", "--seats", "random", "--seed", "1", "--quiet")
+    assert r.exit_code == 0 and "seat 3 (random)" in r.output
+    r = run("simulate", "partners", "--hands", "3", "--bots", "greedy,random", "--json")
+    assert json.loads(r.output)["bots"] == ["greedy", "random", "greedy", "random"]
+
+
+def test_options_print_as_typed():
+    r = run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--quiet", "-o", "double_nine")
+    assert r.exit_code == 0 and "double_nine=yes" in r.output and "True" not in r.output

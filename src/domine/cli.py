@@ -172,17 +172,36 @@ def list_games(
             })
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    table = Table(title="domine games")
-    table.add_column("id", style="bold cyan", no_wrap=True)
-    table.add_column("name")
-    table.add_column("players", justify="center", no_wrap=True)
-    table.add_column("family")
-    table.add_column("summary")
+    # one entry a game: id, name, players and family; the summary; the other names it goes by
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
     for cls in GAMES.values():
-        table.add_row(cls.id, cls.name, _players_text(cls), cls.family, cls.summary)
-    out = _out()
-    out.print(table)
-    out.print("[dim]domine rules GAME shows a game's rules; aliases work too (e.g. 'Blic').[/dim]")
+        text = Text.assemble((cls.name, "bold"), f" · {_players_text(cls)} players · {cls.family}\n", cls.summary)
+        others = [a for a in cls.aliases if a.lower() != cls.name.lower()]
+        if others:
+            text.append("\nalso: " + ", ".join(others), style="dim")
+        table.add_row(cls.id, text)
+    with _pipe_closed_quietly():
+        out = _out()
+        out.print(table)
+        out.print("[dim]domine rules GAME shows a game's rules; any name above works too (e.g. 'Blic').[/dim]")
+
+
+@contextmanager
+def _pipe_closed_quietly() -> Iterator[None]:
+    """Output piped into a reader that stops early (``domine list | head -2``): exit 0, say nothing."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())   # the interpreter's last flush must not fail either
+        raise typer.Exit(0) from None
+    except SystemExit as e:
+        if e.code == 1:   # Rich's own answer to a broken pipe (stdout already sent to devnull)
+            raise typer.Exit(0) from None
+        raise
 
 
 def rules_text(game_id: str) -> str:
@@ -194,7 +213,7 @@ def rules(
     game: GameArgument,
 ) -> None:
     """Show the rules of a game."""
-    with handled():
+    with handled(), _pipe_closed_quietly():
         cls = game_class(game)
         try:
             text = rules_text(cls.id)
@@ -228,8 +247,13 @@ def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -
         if not name:
             raise UserError(f"an empty seat in --seats {seats!r}")
         kinds.append(HUMAN if name in HUMAN_NAMES else name)
-    if players is not None and players != len(kinds):
+    if players is not None and players < len(kinds):
         raise UserError(f"--seats names {len(kinds)} seats but --players is {players}")
+    if players is None:
+        players = max(len(kinds), cls.min_players)
+    if kinds == [HUMAN]:
+        kinds = [HUMAN] + ["greedy"] * (players - 1)   # you alone: the default table, you and greedy bots
+    kinds = [kinds[s % len(kinds)] for s in range(players)]   # a short list repeats round the table
     for k in kinds:
         if k != HUMAN and k.partition(":")[0] not in BOTS:
             raise BotError(f"unknown seat {k!r} (seats: human, {', '.join(BOTS)})")
@@ -500,7 +524,8 @@ def play(
         metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --resume.")] = None,
     players: PlayersOption = None,
     seats: Annotated[Optional[str], typer.Option(
-        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random (default: you, then greedy bots).")] = None,
+        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random; a short list repeats round "
+                                               "the table (default: you, then greedy bots).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the deal and the bots (default: random).")] = None,
     record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Save the match as a JSON record to this file.")] = None,
     option: GameOptions = None,
