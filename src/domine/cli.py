@@ -26,15 +26,15 @@ from rich.text import Text
 from .bots import BOTS, BotError, make_bot, parse_duration, with_think
 from .game import Game, GameError
 from .games import GAMES, game_class, make_game
-from .hand import HandState
+from .hand import Deal, HandState
 from .match import Match
-from .moves import DECLINE, DRAW, PASS, MoveError, kind
+from .moves import ANNOUNCE, DECLINE, DRAW, KIND_MASK, PASS, MoveError, bare, kind, kind_of
 from .records import (
-    RecordError, load_record, match_record, options_given, replay, resume_match, save_record, save_record_atomically,
+    RecordError, load_record, match_record, options_given, replay, resume_match, save_record_atomically,
 )
 from .simulate import Simulation, simulate
 from .terminal import (
-    PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, points_str, match_goal, move_line, scores_text, seat_name,
+    CALL_WORDS, PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, points_str, match_goal, move_line, scores_text, seat_name,
     table_lines, winners_text, wrap_items,
 )
 from .tiles import tile_str, tiles_of
@@ -74,9 +74,28 @@ Type the number of a move from the list, or the move itself:
   6-6          a tile with only one place to go (or the lead)
   5-3 R        a tile and the end it goes on (L/R on a line, N/E/S/W on a cross)
   6-1 L 6      with wild tiles, also the pip you leave open
-  2-4 L !      announce your last tile (Ordinary Dominoes' "Jedan Kamen")
+  2-4 L !      place and call 'one tile' (Ordinary Dominoes' "Jedan Kamen")
   draw, pass   (or d, p)
-Other commands: board (show the table again), help or ?, quit."""
+  (Enter)      plays the only move there is
+At the table: hint (the hard bot's move and why), undo (your last move, against
+bots), history (this hand's moves), tiles (unseen tiles, what others lack),
+score, rules, board (the table again), help or ?, quit."""
+
+
+#: Words at the prompt -> TerminalMatch.cmd_<name>.
+TABLE_COMMANDS = {"hint": "hint", "undo": "undo", "u": "undo", "history": "history", "moves": "history",
+                  "tiles": "tiles", "count": "tiles", "rules": "rules", "score": "score", "scores": "score"}
+
+
+class UndoMove(Exception):
+    """The player takes back their last move (against bots only)."""
+
+
+def _call_label(state: HandState, move: int) -> str:
+    """A move as the list shows it: the last-tile call said in words."""
+    if not move & KIND_MASK and move & ANNOUNCE:
+        return f"{state.move_str(move & ~ANNOUNCE)} and call {CALL_WORDS!r}"
+    return state.move_str(move)
 
 
 class UserError(Exception):
@@ -301,10 +320,19 @@ class TerminalMatch:
         self.spectating = not self.humans
         self.quiet = quiet and self.spectating
         self.out = out
+        # as the table shows them: your partner marked (records keep self.kinds)
+        teams = game.teams(game.players)
+        self.you_team = teams[self.viewer] if game.partnership and self.viewer is not None else None
+        self.shown_kinds = [f"{k}, your partner" if self.you_team is not None and s != self.viewer
+                            and teams[s] == self.you_team else k for s, k in enumerate(kinds)]
+        self.hint_bot = "hard"
+        self.rated = False
+        self.decisions: list[int] = []   # history lengths before this hand's human choices (undo)
+        self.facing: Optional[int] = None   # the human seat the screen shows now
 
     # -- printing ----------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.kinds, self.viewer)
+        return seat_name(seat, self.shown_kinds, self.viewer)
 
     def intro(self) -> None:
         g = self.game
@@ -331,7 +359,8 @@ class TerminalMatch:
         if self.quiet:
             return
         self.out.rule(f"Hand {number}")
-        self.out.print(f"Scores: {scores_text(self.game, self.match.scores)}", markup=False)
+        self.out.print(f"Scores: {scores_text(self.game, self.match.scores, self.you_team)}"
+                       f" · {match_goal(self.game)}", markup=False)   # the goal, once a hand
         if self.spectating:
             for s in range(state.n):
                 for line in wrap_items(f"  {self.name(s)} holds ", [tile_str(t) for t in tiles_of(state.hands[s])],
@@ -343,7 +372,7 @@ class TerminalMatch:
             return
         if kind(move) == DECLINE and not self.spectating and seat not in self.humans:
             return   # a bot silently declining an out-of-turn double: the table does not see it
-        self.out.print(move_line(state, seat, move, self.kinds, show_draws=self.spectating,
+        self.out.print(move_line(state, seat, move, self.shown_kinds, show_draws=self.spectating,
                                  out_of_turn=out_of_turn, viewer=self.viewer))
 
     def show_points_on_play(self, state: HandState, before: list) -> None:
@@ -367,7 +396,7 @@ class TerminalMatch:
         self.out.print("[bold]Table at the end:[/bold]")
         for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
             self.out.print(Text("  ") + line)
-        for item in hand_result_lines(state, self.kinds, totals, self.viewer):
+        for item in hand_result_lines(state, self.shown_kinds, totals, self.viewer):
             self.out.print(item)
 
     def match_end(self) -> None:
@@ -395,21 +424,26 @@ class TerminalMatch:
         legal = obs.legal_moves
         if len(legal) == 1 and kind(legal[0]) in (DRAW, PASS):
             return legal[0]   # a forced draw or pass needs no question
+        self.hand_over_to(seat)
         labels = [state.move_str(m) for m in legal]
+        shown = [_call_label(state, m) for m in legal]
         title = f"Hand {obs.hand_number} · {self.name(seat)} to play"
         if state.interrupts:
             title += " (out of turn: lay the offered double or decline)"
 
         def show() -> None:
             self.out.rule(title)
-            self.out.print(decision_view(state, obs, self.kinds, self.match.scores, labels))
+            self.out.print(decision_view(state, obs, self.shown_kinds, self.match.scores, shown))
 
         show()
         while True:
             hint = "1" if len(legal) == 1 else f"1-{len(legal)}"
-            text = self.read(f"[bold cyan]Your move[/bold cyan] ({hint} or notation, ? for help): ")
+            forced = ", Enter plays it" if len(legal) == 1 else ""
+            text = self.read(f"[bold cyan]Your move[/bold cyan] ({hint} or notation{forced}, ? for help): ")
             cmd = text.strip().lower()
             if not cmd:
+                if len(legal) == 1:
+                    return legal[0]   # Enter alone plays the only move
                 continue
             if cmd in ("?", "help"):
                 self.out.print(INPUT_HELP, markup=False)
@@ -419,13 +453,16 @@ class TerminalMatch:
             if cmd in ("board", "show", "b"):
                 show()
                 continue
+            if cmd in TABLE_COMMANDS:
+                getattr(self, "cmd_" + TABLE_COMMANDS[cmd])(state, obs, seat)
+                continue
             if cmd.isdigit():
                 i = int(cmd)
                 if 1 <= i <= len(legal):
                     return legal[i - 1]
                 self.out.print(f"There is no move {i}: choose 1 to {len(legal)}.", style="red", markup=False)
                 continue
-            exact = [m for m, label in zip(legal, labels) if _norm(label) == _norm(text)]
+            exact = [m for m, label, said in zip(legal, labels, shown) if _norm(text) in (_norm(label), _norm(said))]
             if len(exact) == 1:
                 return exact[0]   # the listed notation always names its move
             try:
@@ -433,6 +470,81 @@ class TerminalMatch:
             except MoveError as e:
                 self.out.print(f"{e}", style="red", markup=False)
                 self.out.print("(type ? for help)", style="dim")
+
+    # -- what a player may ask at the prompt ---------------------------------------------
+    def cmd_hint(self, state: HandState, obs, seat: int) -> None:
+        from .table_talk import hint_reasons
+        bot = make_bot(self.hint_bot, self.match.seed * 1000 + 97)
+        self.out.print("[dim]thinking...[/dim]")
+        move = bot.choose(obs)
+        why = hint_reasons(obs, move)
+        self.out.print(f"Hint: {_call_label(state, move)}" + (f" ({'; '.join(why)})" if why else ""),
+                       style="green", markup=False)
+
+    def cmd_undo(self, state: HandState, obs, seat: int) -> None:
+        if self.rated:
+            self.out.print("No undo: this match is rated.", style="red", markup=False)
+        elif len(self.humans) != 1:
+            self.out.print("No undo with more than one player at the table.", style="red", markup=False)
+        elif not self.decisions:
+            self.out.print("Nothing to undo in this hand yet.", style="red", markup=False)
+        else:
+            raise UndoMove()
+
+    def cmd_history(self, state: HandState, obs, seat: int) -> None:
+        self.out.print(f"[bold]Hand {state.context.hand_number}, so far:[/bold]")
+        if not state.history:
+            self.out.print("  (no moves yet)")
+        for actor, event in state.history:
+            if kind(event) == DECLINE and actor != seat:
+                continue   # silent at the table
+            self.out.print(Text("  ") + move_line(state, actor, event, self.shown_kinds, show_draws=False,
+                                                  viewer=seat))
+
+    def cmd_tiles(self, state: HandState, obs, seat: int) -> None:
+        from .table_talk import tile_counter
+        for line in tile_counter(obs):
+            self.out.print(line, markup=False)
+
+    def cmd_rules(self, state: HandState, obs, seat: int) -> None:
+        try:
+            self.out.print(Markdown(rules_text(self.game.id)))
+        except OSError:
+            self.out.print(f"No rules text is installed for {self.game.id}.", markup=False)
+
+    def cmd_score(self, state: HandState, obs, seat: int) -> None:
+        you = obs.teams[seat] if self.game.partnership else None
+        self.out.print(f"Scores: {scores_text(self.game, self.match.scores, you)} ({match_goal(self.game)})",
+                       markup=False)
+        if any(obs.hand_points):
+            self.out.print(f"This hand so far: {scores_text(self.game, obs.hand_points, you)}", markup=False)
+
+    def hand_over_to(self, seat: int) -> None:
+        """Friends at one screen: clear it and wait until the next player has it."""
+        if len(self.humans) < 2 or self.facing == seat:
+            return
+        if self.out.is_terminal:
+            self.out.clear()
+        else:
+            self.out.rule()
+        self.read(f"[bold]Pass the screen to {self.name(seat)}, then press Enter[/bold] ")
+        if self.out.is_terminal:
+            self.out.clear()
+        self.facing = seat
+
+    def rewind(self, state: HandState, length: int) -> HandState:
+        """The hand played again from its deal up to its first ``length`` events (undo)."""
+        deal = state.deal
+        fresh = self.game.new_hand(Deal([h[:] for h in deal.hands], deal.stock[:], deal.aside[:]), state.context)
+        for actor, event in state.history[:length]:
+            if actor < 0 or kind_of(event).forced:
+                continue   # the engine makes its own events again
+            move = bare(event)
+            fresh.apply(DRAW if kind(move) == DRAW else move)
+        self.match.current = fresh
+        self.out.print(f"Undone: back to your move ({len(state.history) - length} events taken back).",
+                       style="yellow", markup=False)
+        return fresh
 
     def changed(self) -> None:
         if self.on_change is not None:
@@ -461,13 +573,21 @@ class TerminalMatch:
                                markup=False)
             for seat, event in state.history:   # forced events before any move (troli: a tile turned up)
                 self.show_move(state, seat, event, False)
+            self.decisions = []
             while not state.over:
                 seat = state.acting_seat()
                 out_of_turn = bool(state.interrupts)
                 if seat in self.bots:
                     move = self.bots[seat].choose(state.observation(seat))
                 else:
-                    move = self.human_move(state, seat)
+                    try:
+                        move = self.human_move(state, seat)
+                    except UndoMove:
+                        state = self.rewind(state, self.decisions.pop())
+                        self.changed()
+                        continue
+                    if len(state.legal_moves()) > 1:
+                        self.decisions.append(len(state.history))
                 start = len(state.history)
                 before = state.hand_points[:]
                 state.apply(move)
@@ -484,11 +604,18 @@ class TerminalMatch:
         self.match_end()
 
 
-def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console) -> None:
+def _record_of(match: Match, kinds: list[str], rated: bool = False) -> dict:
+    rec = match_record(match, kinds)
+    if rated:
+        rec["rated"] = True   # undo was off; a reader may trust the moves as played
+    return rec
+
+
+def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console, rated: bool = False) -> None:
     if record is None:
         return
     try:
-        save_record_atomically(match_record(match, kinds), record)
+        save_record_atomically(_record_of(match, kinds, rated), record)
     except OSError as e:
         fail(f"cannot save the record: {_os_message(e)}")
     out.print(f"Record saved to {record}", markup=False)
@@ -539,6 +666,7 @@ def play(
         "--speed", metavar="TIME", parser=lambda v: _duration(v, "--speed"),
         help="Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands).")
     ] = None,
+    rated: Annotated[bool, typer.Option("--rated", help="A rated match: no undo; the record says so.")] = False,
 ) -> None:
     """Play a match in the terminal against bots (or watch bots play).
 
@@ -554,6 +682,7 @@ def play(
             if data is None:
                 raise UserError(f"--resume {resume}: no such file")
             resumed = resume_match(data)
+            rated = rated or data.get("rated") is True
             cls = type(resumed.game)
             if game is not None and game_class(game) is not cls:
                 raise UserError(f"--resume {resume} holds a match of {cls.id}, not {game}")
@@ -581,11 +710,13 @@ def play(
         pace = speed if speed is not None else (0.6 if interactive else 0.0)
         watching = HUMAN not in kinds
         wait = (HUMAN in kinds or interactive) and not (watching and pace == 0)
-        writer = None
+        writer: Optional[Callable[[Match], None]] = None
         if record is not None:
-            def writer(match: Match, path: Path = record) -> None:
-                save_record_atomically(match_record(match, kinds), path)
+            writer = lambda match, path=record: save_record_atomically(_record_of(match, kinds, rated), path)  # noqa: E731
         table = TerminalMatch(g, kinds, seed, quiet, out, match=resumed, pace=pace, wait=wait, on_change=writer)
+        table.rated = rated
+        if think is not None:
+            table.hint_bot = with_think("hard", think)
         if writer is not None:
             writer(table.match)   # the file exists from the start, and is known to be writable
     try:
@@ -595,17 +726,17 @@ def play(
         msg = {"quit": "You left the match.", "end of input": "Input ended: the match is stopped.",
                "interrupted": "Interrupted: the match is stopped."}[q.why]
         out.print(msg, style="yellow", markup=False)
-        _save(table.match, kinds, record, out)
+        _save(table.match, kinds, record, out, rated)
         raise typer.Exit(q.code)
     except KeyboardInterrupt:
         out.print()
         out.print("Interrupted: the match is stopped.", style="yellow", markup=False)
-        _save(table.match, kinds, record, out)
+        _save(table.match, kinds, record, out, rated)
         raise typer.Exit(130)
     except (MoveError, BotError) as e:   # a bot returning an illegal move: a bug, said plainly
-        _save(table.match, kinds, record, out)
+        _save(table.match, kinds, record, out, rated)
         fail(f"the match cannot go on: {e}", 1)
-    _save(table.match, kinds, record, out)
+    _save(table.match, kinds, record, out, rated)
 
 
 # ---------------------------------------------------------------------------------------

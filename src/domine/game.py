@@ -28,7 +28,7 @@ from .parts.match_ends import FirstTo, MatchEnd
 from .parts.scoring import GOOD, PENALTY, winner_takes_others
 from .parts.turns import PLAIN, Turn
 from .results import HandResult, MatchResult
-from .tiles import IS_DOUBLE, PIPS, SET_NAMES, pips_of, set_mask, set_size, tiles_of
+from .tiles import IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, pips_of, set_mask, set_size, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import Match
@@ -75,10 +75,7 @@ class Option:
 TARGET = Option("target", int, None, "match target score")
 #: The tile sets as every game spells them, and the other spellings accepted for them.
 SETS = ("double-six", "double-nine", "double-twelve")
-SET_SYNONYMS = (("6", "double-six"), ("double-6", "double-six"), ("9", "double-nine"), ("double-9", "double-nine"),
-                ("12", "double-twelve"), ("double-12", "double-twelve"), ("d6", "double-six"),
-                ("d9", "double-nine"), ("d12", "double-twelve"), ("double six", "double-six"),
-                ("double nine", "double-nine"), ("double twelve", "double-twelve"))
+SET_SYNONYMS = tuple((k, SET_NAMES[v]) for k, v in SET_ALIASES.items() if SET_NAMES[v] in SETS)
 PARTNERS = Option("partners", bool, False, "4 players only: seats 0+2 play against seats 1+3")
 
 

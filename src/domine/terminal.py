@@ -16,11 +16,12 @@ from .game import Game
 from .hand import HandState
 from .observation import Observation
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
+    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of, tile_of,
 )
 from .tiles import tile_str, tiles_of
 
 PICTURE_WIDTH = 80   # the play screen's table fits this many columns
+CALL_WORDS = "one tile"   # the last-tile call (Ordinary Dominoes' Jedan Kamen), as the table says it
 
 REASONS = {
     "domino": "went out (domino)",
@@ -369,8 +370,10 @@ def points_str(v) -> str:
     return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
 
 
-def scores_text(game: Game, scores: Sequence[int]) -> str:
-    return " · ".join(f"{game.team_name(t)} {points_str(v)}" for t, v in enumerate(scores))
+def scores_text(game: Game, scores: Sequence[int], you_team: int | None = None) -> str:
+    """'seat 0 12 · seat 1 30'; ``you_team`` marks the viewer's side '(you)' (partnerships)."""
+    return " · ".join(f"{game.team_name(t)}{' (you)' if t == you_team else ''} {points_str(v)}"
+                      for t, v in enumerate(scores))
 
 
 def seat_name(seat: int, kinds: Sequence[str], viewer: int | None = None) -> str:
@@ -409,6 +412,10 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
         move |= HIDDEN   # the end another seat closed, not its face-down tile
     label = f"{who}{' out of turn' if out_of_turn else ''}: "
     line = Text(label)
+    if k == 0 and move & ANNOUNCE:   # the last-tile call, in words
+        line.append(state.move_str(move & ~ANNOUNCE), style="bold")
+        line.append(f" and calls {CALL_WORDS!r}", style="bold yellow")
+        return line
     line.append(state.move_str(move), style="bold")
     return line
 
@@ -420,11 +427,11 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     rows: list = []
     scores = list(match_scores)
     score_line = Text("Scores: ", style="bold")
-    score_line.append(scores_text(game, scores))
+    you_team = obs.teams[obs.seat] if game.partnership else None
+    score_line.append(scores_text(game, scores, you_team))
     if any(obs.hand_points):
-        score_line.append("   this hand: " + scores_text(game, obs.hand_points))
-    score_line.append(f"   ({match_goal(game)})", style="dim")
-    rows.append(score_line)
+        score_line.append("   this hand: " + scores_text(game, obs.hand_points, you_team))
+    rows.append(score_line)   # the match's goal is said once a hand, not at every turn
     rows.append(Text("Table:", style="bold"))
     for line in table_lines(obs.layout, PICTURE_WIDTH - 2, game.ends_by_double):
         rows.append(Text("  ") + line)
