@@ -382,3 +382,112 @@ def test_seats_and_bots_repeat_round_the_table():
 def test_options_print_as_typed():
     r = run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--quiet", "-o", "double_nine")
     assert r.exit_code == 0 and "double_nine=yes" in r.output and "True" not in r.output
+
+
+# -- 9: pacing ----------------------------------------------------------------------------
+def test_speed_paces_bot_moves(monkeypatch):
+    import domine.cli as cli
+    naps = []
+    monkeypatch.setattr(cli.time, "sleep", naps.append)
+    r = run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--speed", "10ms", "-o", "target=10")
+    assert r.exit_code == 0 and naps and set(naps) == {0.01}
+    naps.clear()
+    assert run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--speed", "0").exit_code == 0
+    assert run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--speed", "1s", "--quiet").exit_code == 0
+    assert not naps
+    r = run("play", "block", "--seats", "greedy,greedy", "--speed", "fast")
+    assert r.exit_code == 2 and "--speed" in r.output
+
+
+def test_human_table_waits_between_hands():
+    r = run("play", "block", "--seed", "1", "-o", "target=5", input="1\n" * 300)
+    assert r.exit_code == 0
+    out = r.output
+    first_end = out.index("Hand 1 over")
+    assert "Press Enter" in out[first_end:out.index("Hand 2")]
+
+
+# -- 10: at the table ---------------------------------------------------------------------
+def test_table_commands():
+    r = run("play", "block", "--seed", "1", input="history\ntiles\nscore\nrules\nhint\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "Hand 1, so far:" in out and "seat 1 (greedy): 6-6" in out
+    assert "Unseen tiles (20):" in out and "seat 1 (6 tiles):" in out
+    assert "Scores: seat 0 0 · seat 1 0 (first to 100 wins)" in out
+    assert "Opening, every hand" in out                 # the rules
+    assert "Hint: 6-5 L" in out
+    assert "seat 0 (you): 6-5 L" in out                 # Enter played the only move
+    # the goal is said at the start and once a hand, not on every decision screen
+    screens = [line for line in out.splitlines() if line.startswith("Scores: ")]
+    assert screens[0].endswith("first to 100 wins") and "Scores: seat 0 0 · seat 1 0" in screens
+    assert sum("first to" in line for line in screens) == 2   # hand 1's start, and the score command
+
+
+def _undo_script():
+    from domine.bots import make_bot
+    from domine.match import Match
+    match = Match(make_game("block", 2), seed=1)
+    state = match.start_hand()
+    bot = make_bot("greedy", 1001)
+    typed, choices = [], 0
+    while choices < 2 and not state.over:
+        seat = state.acting_seat()
+        legal = state.legal_moves()
+        if seat == 1:
+            state.apply(bot.choose(state.observation(1)))
+        elif len(legal) == 1:
+            if legal[0] < 1 << 16:
+                typed.append("1")
+            state.apply(legal[0])
+        else:
+            choices += 1
+            typed.append("1")
+            state.apply(legal[0])
+    return typed
+
+
+def test_undo_takes_back_your_move(tmp_path):
+    typed = _undo_script()
+    rec = tmp_path / "u.json"
+    r = run("play", "block", "--seed", "1", "--record", str(rec), input="\n".join(typed + ["undo", "history"]) + "\n")
+    assert r.exit_code == 0, r.output
+    assert "Undone: back to your move" in r.output
+    moves = json.loads(rec.read_text())["hands"][0]["moves"]
+    before = r.output.split("Undone")[0]
+    last_mine = [line for line in before.splitlines() if line.startswith("seat 0 (you):")][-1]
+    assert f"0: {last_mine.split(': ', 1)[1]}" != moves[-1] if moves else True
+    assert replay(json.loads(rec.read_text()))
+    r = run("play", "block", "--seed", "1", "--rated", "--record", str(rec), "--force",
+            input="\n".join(typed + ["undo"]) + "\n")
+    assert "No undo: this match is rated" in r.output and json.loads(rec.read_text())["rated"] is True
+
+
+def test_partner_and_team_marked():
+    r = run("play", "partners", "--seed", "2", input="quit\n")
+    out = r.output
+    assert "seat 2 (greedy, your partner)" in out and "team A (you)" in out
+
+
+def test_last_tile_call_in_words():
+    from domine.cli import _call_label
+    from domine.moves import ANNOUNCE
+    from domine.terminal import move_line
+    game = make_game("ordinary", 2)
+    st = position(game, [["6-5", "1-1"], ["2-2", "3-3", "0-0"]], lead="6-6", stock=["4-4", "4-0", "3-0"])
+    called = [m for m in st.legal_moves() if m & ANNOUNCE]
+    assert called
+    assert _call_label(st, called[0]) == "6-5 L and call 'one tile'" or "and call 'one tile'" in \
+        _call_label(st, called[0])
+    st.apply(called[0])
+    line = move_line(st, 0, st.history[-1][1], ["greedy", "greedy"], show_draws=False)
+    assert "and calls 'one tile'" in line.plain
+
+
+# -- 11: friends at one screen ------------------------------------------------------------
+def test_friends_pass_the_screen():
+    r = run("play", "block", "--seats", "human,human", "--seed", "1", input="1\n\n1\n\n1\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "Pass the screen to seat 0" in out or "Pass the screen to seat 1" in out
+    assert out.count("Pass the screen") >= 2
