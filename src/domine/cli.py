@@ -66,6 +66,11 @@ ThinkOption = Annotated[Optional[float], typer.Option(
 GameOptions = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable; see 'domine rules GAME').")]
 
+RecordDirOption = Annotated[Optional[Path], typer.Option(
+    "--record-dir", metavar="DIR", help="Write every match (arena: every play) as a JSON record into DIR.")]
+JsonlOption = Annotated[Optional[Path], typer.Option(
+    "--jsonl", metavar="FILE", help="Write every match (arena: every play) as a record, one JSON line each.")]
+
 HUMAN = "human"
 HUMAN_NAMES = {"human", "you", "me", "h"}
 
@@ -779,6 +784,44 @@ def _print_simulation(sim: Simulation, out: Console) -> None:
 
 
 @contextmanager
+def _record_sink(record_dir: Optional[Path], jsonl: Optional[Path], force: bool) -> Iterator:
+    """Where simulate and arena write their records: a folder of files, JSON Lines, or both
+    (None: no records). Paths are checked before any work starts."""
+    if record_dir is None and jsonl is None:
+        yield None
+        return
+    if record_dir is not None:
+        if record_dir.exists() and not record_dir.is_dir():
+            raise UserError(f"--record-dir {record_dir} is a file, not a folder")
+        parent = record_dir.parent if str(record_dir.parent) else Path(".")
+        if not parent.is_dir():
+            raise UserError(f"--record-dir {record_dir}: the folder {parent} does not exist")
+        record_dir.mkdir(exist_ok=True)
+        if not os.access(record_dir, os.W_OK | os.X_OK):
+            raise UserError(f"--record-dir {record_dir} is not writable")
+    lines = None
+    if jsonl is not None:
+        _check_output(jsonl)
+        lines = open(jsonl, "w", encoding="utf-8")
+    count = 0
+
+    def sink(record: dict) -> None:
+        nonlocal count
+        count += 1
+        if record_dir is not None:
+            name = f"{record['game']}-{count:06d}.json"
+            save_record_atomically(record, record_dir / name)
+        if lines is not None:
+            lines.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    try:
+        yield sink
+    finally:
+        if lines is not None:
+            lines.close()
+
+
+@contextmanager
 def _progress_bar(label: str, unit: str, total: int, show: bool) -> Iterator:
     """A transient bar on stderr (only on a terminal); yields the function that advances it.
     Ctrl-C ends the command with exit code 130."""
@@ -811,9 +854,14 @@ def simulate_cmd(
     as_json: JsonOption = False,
     option: GameOptions = None,
     think: ThinkOption = None,
+    record_dir: RecordDirOption = None,
+    jsonl: JsonlOption = None,
 ) -> None:
-    """Let bots play many hands or matches and report win rates and statistics."""
-    with handled():
+    """Let bots play many hands or matches and report win rates and statistics.
+
+    Ctrl-C stops the run and prints the results of the work done so far. The JSON
+    (--json) is described in docs/simulate-arena-json.md."""
+    with handled(), _record_sink(record_dir, jsonl, force=False) as sink:
         bots = ",".join(with_think(b, think) for b in bots.split(","))
         if hands is not None and matches is not None:
             raise UserError("give --hands or --matches, not both")
@@ -828,11 +876,15 @@ def simulate_cmd(
         total = hands if hands is not None else matches
         with _progress_bar("simulating", "", total, show=not as_json) as advance:
             sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
-                           jobs=jobs, options=opts, progress=advance)
+                           jobs=jobs, options=opts, progress=advance, records=sink)
     if as_json:
         typer.echo(json.dumps(sim.to_json(), indent=2))
     else:
         _print_simulation(sim, _out())
+    if sim.interrupted:
+        _err().print(f"Interrupted: the results of {sim.hands} hands played so far "
+                     f"(of {sim.requested} {sim.mode} asked for).", style="yellow")
+        raise typer.Exit(130)
 
 
 # ---------------------------------------------------------------------------------------
@@ -850,11 +902,15 @@ def arena_cmd(
     as_json: JsonOption = False,
     option: GameOptions = None,
     think: ThinkOption = None,
+    record_dir: RecordDirOption = None,
+    jsonl: JsonlOption = None,
 ) -> None:
-    """Bot A against bot B on duplicate deals: win rate, point margin and a sign test."""
+    """Bot A against bot B on duplicate deals: win rate, point margin and a sign test.
+
+    The JSON (--json) is described in docs/simulate-arena-json.md."""
     from .arena import ArenaError, run_arena, verdict
 
-    with handled():
+    with handled(), _record_sink(record_dir, jsonl, force=False) as sink:
         bot_a, bot_b = with_think(bot_a, think), with_think(bot_b, think)
         if deals < 1:
             raise UserError("--deals must be at least 1")
@@ -864,7 +920,7 @@ def arena_cmd(
         try:
             with _progress_bar(f"{bot_a} vs {bot_b}", "deals", deals, show=not as_json) as advance:
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
-                                options=opts, progress=advance)
+                                options=opts, progress=advance, records=sink)
         except ArenaError as e:   # a bot playing an illegal move: a bug, said plainly
             fail(f"the arena cannot go on: {e}", 1)
     if as_json:
