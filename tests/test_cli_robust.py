@@ -491,3 +491,101 @@ def test_friends_pass_the_screen():
     out = r.output
     assert "Pass the screen to seat 0" in out or "Pass the screen to seat 1" in out
     assert out.count("Pass the screen") >= 2
+
+
+# -- 14: for researchers ------------------------------------------------------------------
+def test_simulate_writes_records(tmp_path):
+    d, lines = tmp_path / "recs", tmp_path / "all.jsonl"
+    r = run("simulate", "block", "--matches", "3", "--bots", "greedy,random", "--seed", "3", "--record-dir", str(d),
+            "--jsonl", str(lines), "--json")
+    assert r.exit_code == 0, r.output
+    files = sorted(d.iterdir())
+    rows = [json.loads(x) for x in lines.read_text().splitlines()]
+    assert len(files) == len(rows) == 3
+    for f, row in zip(files, rows):
+        rec = json.loads(f.read_text())
+        assert rec == row and replay(rec).complete
+        assert rec["bots"]["asks_forced"] is False and len(rec["bots"]["seeds"]) == 2
+        r = run("replay", "--strict", "-q", str(f))
+        assert r.exit_code == 0 and "Strict:" in r.output, r.output
+    r = run("simulate", "block", "--hands", "300", "--record-dir", str(tmp_path / "h"), "--json")
+    assert r.exit_code == 0
+    for f in (tmp_path / "h").iterdir():
+        replay(json.loads(f.read_text()))   # cut-short matches are unfinished records, still valid
+    f = tmp_path / "afile"
+    f.write_text("")
+    r = run("simulate", "block", "--hands", "3", "--record-dir", str(f))
+    assert r.exit_code == 2 and "not a folder" in r.output
+
+
+def test_arena_writes_records(tmp_path):
+    d = tmp_path / "a"
+    r = run("arena", "greedy", "random", "--game", "block", "--deals", "3", "--record-dir", str(d), "--json")
+    assert r.exit_code == 0, r.output
+    files = sorted(d.iterdir())
+    assert len(files) == 6
+    for f in files:
+        rec = json.loads(f.read_text())
+        replay(rec)
+        assert set(rec["arena"]) == {"seed", "deal", "play", "sides"}
+        assert run("replay", "--strict", "-q", str(f)).exit_code == 0
+
+
+def test_simulate_ctrl_c_prints_results_so_far(monkeypatch):
+    import domine.simulate as sim_module
+    real = sim_module.run_block
+    calls = []
+
+    def interrupted_after_one(spec):
+        calls.append(spec)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(spec)
+
+    monkeypatch.setattr(sim_module, "run_block", interrupted_after_one)
+    sim = sim_module.simulate("block", hands=1000, seed=1)
+    assert sim.interrupted and sim.hands == sim_module.BLOCK_SIZE and sim.requested == 1000
+    calls.clear()
+    r = run("simulate", "block", "--hands", "1000")
+    assert r.exit_code == 130 and "win rate" in r.output and "Interrupted" in r.output
+    assert "250 hands" in r.output
+
+
+def test_json_field_names_and_effective_options():
+    d = json.loads(run("simulate", "block", "--hands", "5", "--json").output)
+    assert "blocks" not in d and d["work_chunks"] == 1 and "elapsed_seconds" in d
+    assert d["options"]["target"] == 100 and d["options"]["hand_size"] == 7
+    a = json.loads(run("arena", "greedy", "random", "--game", "block", "--deals", "2", "--json").output)
+    assert "blocks" not in a and a["work_chunks"] == 1 and a["options"]["target"] == 100
+    assert a["sides_by_seat"] == ["A", "B"]
+    with open("docs/simulate-arena-json.md", encoding="utf-8") as f:
+        doc = f.read()
+    for key in list(d) + list(d["seats"][0]) + list(a):
+        assert f"`{key}`" in doc, key
+
+
+def test_replay_strict_finds_the_first_difference(tmp_path):
+    rec = tmp_path / "m.json"
+    assert run("play", "block", "--seats", "random,greedy", "--seed", "6", "--record", str(rec),
+               "--quiet").exit_code == 0
+    r = run("replay", "--strict", "-q", str(rec))
+    assert r.exit_code == 0 and "Strict:" in r.output
+    data = json.loads(rec.read_text())
+    trace = []
+    replay(data, trace)
+    positions = trace[0]["positions"]
+    j = next(k for k, p in enumerate(positions) if len(p["legal"]) > 1 and p["to_act"] == 0)
+    other = next(m for m in positions[j]["legal"] if m != positions[j]["played"])
+    hand = data["hands"][0]
+    hand["moves"] = hand["moves"][:j] + [f"0: {other}"]
+    hand.pop("result", None), hand.pop("scores", None)
+    data["hands"], data["result"] = [hand], None
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    assert run("replay", "-q", str(bad)).exit_code == 0          # a legal record
+    r = run("replay", "--strict", "-q", str(bad))
+    assert r.exit_code == 1 and f"hand 1, move {j + 1}: seat 0 (random)" in r.output
+    data["seed"] = data["seed"] + 1
+    bad.write_text(json.dumps(data))
+    r = run("replay", "--strict", "-q", str(bad))
+    assert r.exit_code == 1 and "deals another hand" in r.output

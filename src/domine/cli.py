@@ -31,6 +31,7 @@ from .match import Match
 from .moves import ANNOUNCE, DECLINE, DRAW, KIND_MASK, PASS, MoveError, bare, kind, kind_of
 from .records import (
     RecordError, load_record, match_record, options_given, replay, resume_match, save_record_atomically,
+    strict_difference,
 )
 from .simulate import Simulation, simulate
 from .terminal import (
@@ -964,6 +965,9 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print every position (seat to act, legal moves, move played) and every result as JSON "
                        "(the shape is in docs/records.md).")] = False,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Also deal again from the record's seed and let its bots choose again: report the first "
+                         "hand or move that differs.")] = False,
 ) -> None:
     """Check a match record move by move and print it."""
     out = _out()
@@ -981,6 +985,21 @@ def replay_cmd(
         else:
             _err().print(Text(f"invalid record: {e}", style="bold red"))
         raise typer.Exit(1)
+    difference = None
+    if strict:
+        try:
+            difference = strict_difference(data)
+        except (RecordError, GameError, MoveError, BotError) as e:
+            difference = f"cannot play it again: {e}"
+    if strict and as_json:
+        print(json.dumps({"valid": True, "strict": difference is None, "difference": difference}))
+        raise typer.Exit(1 if difference else 0)
+    if strict:
+        if difference is not None:
+            _err().print(Text(f"strict: {difference}", style="bold red"))
+            raise typer.Exit(1)
+        out.print("Strict: each hand dealt again from the seed, each bot move made again.",
+                  style="green", markup=False)
     if as_json:
         print(json.dumps({"valid": True, "game": report.game, "players": report.players,
                           "complete": report.complete, "moves": report.moves, "hands": trace,

@@ -482,5 +482,69 @@ def resume_match(record: Any) -> Match:
     return match
 
 
+def strict_difference(record: Any) -> str | None:
+    """``domine replay --strict``: deal every hand again from the record's seed and let the
+    bots named in ``seats`` choose again, seeded as the command that wrote it seeded them
+    (``bots.seeds`` in the record, else ``domine play``'s seed·1000 + seat; ``bots.asks_forced``
+    false: bots were not asked when a single move was legal). The first hand dealt otherwise,
+    or the first move a bot would not make, is returned in words; None if all agree. Bots
+    with a time limit (``think``) need not repeat themselves. The record is verified first
+    (``RecordError``)."""
+    from .bots import BotError, make_bot
+
+    replay(record)
+    game = make_game(record["game"], record["players"], record.get("options") or {})
+    hands = record["hands"]
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
+    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
+        start.hand_number = first["number"]
+    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
+    seed = record.get("seed")
+    match = Match(game, seed=seed if isinstance(seed, int) else 0, context=start if resumed else None)
+    seats = [str(x) for x in record.get("seats") or []]
+    info = record.get("bots") if isinstance(record.get("bots"), dict) else {}
+    seeds = info.get("seeds") if isinstance(info.get("seeds"), list) else None
+    asks_forced = info.get("asks_forced", True) is not False
+    bots: dict[int, Any] = {}
+    for s, name in enumerate(seats):
+        try:
+            bot_seed = seeds[s] if seeds and s < len(seeds) else (seed if isinstance(seed, int) else 0) * 1000 + s
+            bots[s] = make_bot(name, bot_seed)
+        except BotError:
+            pass   # a human, or a seat without a bot: its moves are taken as recorded
+    for i, raw in enumerate(hands, start=1):
+        context = match.context()
+        if "context" in raw:
+            given = context_from_json(raw["context"], i)
+            if given.lot is not None:
+                context.lot = given.lot
+        recorded = _deal(game, raw.get("deal"), i)
+        if isinstance(seed, int):
+            state = match.start_hand(None, context)
+            if [list(h) for h in state.deal.hands] != recorded.hands or list(state.deal.stock) != recorded.stock \
+                    or list(state.deal.aside) != recorded.aside:
+                return f"hand {i}: seed {seed} deals another hand than the one recorded"
+        else:
+            state = match.start_hand(recorded, context)
+        for j, text in enumerate(raw.get("moves", []), start=1):
+            seat, move_text = _split_move(text, i, j)
+            move = state.parse_move(move_text)
+            bot = bots.get(seat)
+            legal = state.legal_moves()
+            if bot is not None and (asks_forced or len(legal) > 1):
+                chosen = bot.choose(state.observation(seat))
+                same = chosen == move or (not chosen & ~0xFFFF and not move & ~0xFFFF
+                                          and chosen & ~(31 << 7) == move & ~(31 << 7)
+                                          and state.layout.equivalent((chosen >> 7) & 31, (move >> 7) & 31))
+                if not same:
+                    return (f"hand {i}, move {j}: seat {seat} ({seats[seat]}) plays {state.move_str(chosen)} "
+                            f"here, the record has {move_text}")
+            state.apply(move)
+        if state.over:
+            match.finish_hand()
+    return None
+
+
 __all__ = ["RecordError", "ReplayReport", "match_record", "replay", "load_record", "save_record",
-           "seat_view", "tiles_of", "resume_match", "check_header", "save_record_atomically"]
+           "seat_view", "tiles_of", "resume_match", "strict_difference", "check_header", "save_record_atomically"]
