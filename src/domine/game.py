@@ -123,6 +123,11 @@ class Game:
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         self.players = players if players is not None else self.min_players
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= 64:
+            # a sanity bound before configure() sizes anything by it; the game's own range is checked below
+            raise GameError(f"{self.id} cannot be played by {self.players!r} players")
+        if not isinstance(options, (dict, type(None))):
+            raise GameError(f"options must be given as names and values, not {options!r}")
         given = dict(options or {})
         known = {o.name: o for o in self.options}
         self.option_values: dict[str, Any] = {}

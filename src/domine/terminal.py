@@ -443,8 +443,9 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     else:
         stock = "none (undealt tiles are out of play)"
     rows.append(Text.assemble(("Stock: ", "bold"), stock))
-    counts = " · ".join(f"{seat_name(s, kinds, obs.seat)} {n}" for s, n in enumerate(obs.hand_sizes))
-    rows.append(Text.assemble(("Tiles held: ", "bold"), counts))
+    counts = [f"{seat_name(s, kinds, obs.seat)} {n}" + (" ·" if s < len(obs.hand_sizes) - 1 else "")
+              for s, n in enumerate(obs.hand_sizes)]
+    rows += wrap_items(Text("Tiles held: ", style="bold"), counts, sep=" ")
     playable = {tile_of(p) for m in obs.legal_moves for p in placements_of(m)}
     tiles = [Text(tile_str(t), style="bold green" if t in playable else "") for t in obs.hand]
     if obs.locked:
