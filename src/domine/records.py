@@ -346,6 +346,8 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         if "scores" in raw and raw["scores"] != match.scores:
             raise RecordError(f"the record says scores {raw['scores']}, the replay gives {match.scores}", i)
     expected = record.get("result")
+    if expected is not None and not isinstance(expected, dict):
+        raise RecordError(f"'result' must be the match's result object (or null), not {expected!r}")
     if expected is None and match.result is not None and "result" in record:
         raise RecordError("the record says the match is unfinished, but the replay ends it")
     if expected is not None:
