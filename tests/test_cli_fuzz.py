@@ -147,7 +147,7 @@ def test_option_parsers_random_text(seed):
         elif which == 2:
             args = ["play", "block", "--seats", value or ",", "--quiet"]
         elif which == 3:
-            args = ["simulate", "block", "--hands", "2", "--bots", f"search:{value}"]
+            args = ["simulate", "block", "--hands", "2", "--bots", f"search:worlds=2+{value}"]
         else:
             args = ["play", "bergen", "--seats", "greedy,greedy", "--quiet", "-o", f"set={value}"]
         r = _invoke(*args)

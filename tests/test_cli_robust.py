@@ -193,7 +193,8 @@ def test_decision_view_fits_80_columns(gid, players):
 
 def test_watching_and_replay_fit_80_columns(tmp_path):
     rec = tmp_path / "m.json"
-    r = run("play", "mexican-train", "--seats", "greedy,greedy,greedy,greedy", "--seed", "1", "--record", str(rec))
+    r = run("play", "bergen", "--seats", "greedy,random,greedy,random", "--seed", "1", "--record", str(rec),
+            "-o", "set=12", "-o", "target=4")
     assert r.exit_code == 0, r.output[-2000:]
     assert all(len(line) <= 80 for line in r.output.splitlines())
     r = run("replay", str(rec))
