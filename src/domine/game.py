@@ -12,6 +12,7 @@ game. Once configured, a game is immutable (bots and caches share it).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import starmap
 from types import MappingProxyType
@@ -126,7 +127,7 @@ class Game:
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= 64:
             # a sanity bound before configure() sizes anything by it; the game's own range is checked below
             raise GameError(f"{self.id} cannot be played by {self.players!r} players")
-        if not isinstance(options, (dict, type(None))):
+        if options is not None and not isinstance(options, Mapping):
             raise GameError(f"options must be given as names and values, not {options!r}")
         given = dict(options or {})
         known = {o.name: o for o in self.options}
