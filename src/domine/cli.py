@@ -245,7 +245,12 @@ def rules(
         except OSError:
             raise UserError(f"no rules text is installed for {cls.id}") from None
         out = _out()
-        out.print(Markdown(text))
+        if out.is_terminal:
+            out.print(Markdown(text))
+        else:   # piped: the same lines without the padding Rich adds up to the width
+            with out.capture() as captured:
+                out.print(Markdown(text))
+            sys.stdout.write("\n".join(line.rstrip() for line in captured.get().splitlines()) + "\n")
         if cls.options:
             out.print()
             out.print("[bold]Options[/bold] (--option key=value):")
