@@ -178,7 +178,7 @@ def _json(*extra: str) -> dict:
     return json.loads(r.output)
 
 
-TIMING = ("seconds_per_decision", "hands_per_second", "elapsed")
+TIMING = ("seconds_per_decision", "hands_per_second", "elapsed_seconds")
 
 
 def test_cli_json_fields_and_same_results_whatever_jobs():

@@ -67,8 +67,8 @@ def test_bad_options_and_seats():
     assert r.exit_code == 2 and "yes or no" in r.output
     r = run("play", "block", "--seats", "greedy,wizard")
     assert r.exit_code == 2 and "unknown seat 'wizard'" in r.output
-    r = run("play", "block", "--seats", "greedy,greedy", "--players", "3")
-    assert r.exit_code == 2 and "--players is 3" in r.output
+    r = run("play", "block", "--seats", "greedy,greedy,greedy", "--players", "2")
+    assert r.exit_code == 2 and "--players is 2" in r.output
     r = run("play", "block", "--seats", "greedy,greedy", "--record", "/nonexistent-dir/x.json")
     assert r.exit_code == 2 and "does not exist" in r.output
 
@@ -228,20 +228,21 @@ def _sim_json(*extra: str) -> dict:
 
 def test_simulate_json_fields():
     d = _sim_json("--hands", "300", "--bots", "greedy,random", "--seed", "5")
-    for key in ("game", "players", "hands", "matches", "seed", "options", "bots", "hands_per_second",
-                "blocked_rate", "mean_moves", "seats"):
+    for key in ("game", "players", "hands_played", "matches_completed", "seed", "options", "bots",
+                "hands_per_second", "blocked_rate", "mean_events_per_hand", "work_chunks", "seats"):
         assert key in d
-    assert d["game"] == "block" and d["hands"] == 300 and d["seed"] == 5 and d["players"] == 2
+    assert d["game"] == "block" and d["hands_played"] == 300 and d["seed"] == 5 and d["players"] == 2
     assert d["bots"] == ["greedy", "random"]
     for s in d["seats"]:
-        assert {"seat", "bot", "wins", "win_rate", "win_rate_ci", "mean_points"} <= set(s)
+        assert {"seat", "bot", "wins", "win_rate", "win_rate_ci", "mean_points_per_hand", "hands_won"} <= set(s)
         lo, hi = s["win_rate_ci"]
         assert 0 <= lo <= s["win_rate"] <= hi <= 1
-    assert 0 <= d["blocked_rate"] <= 1 and d["mean_moves"] > 0
+    assert 0 <= d["blocked_rate"] <= 1 and d["mean_events_per_hand"] > 0
+    assert d["options"]["target"] == 100   # the effective options, not null for a default
 
 
 def _strip_timing(d: dict) -> dict:
-    return {k: v for k, v in d.items() if k not in ("hands_per_second", "elapsed")}
+    return {k: v for k, v in d.items() if k not in ("hands_per_second", "elapsed_seconds")}
 
 
 def test_simulate_same_seed_same_results_whatever_jobs():
@@ -250,7 +251,7 @@ def test_simulate_same_seed_same_results_whatever_jobs():
     assert _strip_timing(a) == _strip_timing(b)
     c = _sim_json("--matches", "30", "--seed", "11", "--jobs", "1", "--bots", "random")
     d = _sim_json("--matches", "30", "--seed", "11", "--jobs", "2", "--bots", "random")
-    assert _strip_timing(c) == _strip_timing(d) and c["matches"] == 30
+    assert _strip_timing(c) == _strip_timing(d) and c["matches_completed"] == 30
     e = _sim_json("--hands", "600", "--seed", "12")
     assert _strip_timing(e) != _strip_timing(a)
 

@@ -69,7 +69,7 @@ from .games import game_class, make_game
 from .hand import Deal, HandContext
 from .moves import MoveError
 from .parts.scoring import PENALTY
-from .simulate import derive_seed, run_blocks
+from .simulate import derive_seed, effective_options, run_blocks
 
 BLOCK_SIZE = 50          # deals per block
 Z95 = 1.96               # the normal quantile of the 95% intervals
@@ -186,6 +186,7 @@ class ArenaBlock:
     seed: int
     start: int                    # index of the first deal
     count: int                    # deals in this block
+    record: bool = False          # keep every play as a record (arena --record-dir / --jsonl)
 
 
 @dataclass
@@ -197,6 +198,7 @@ class BlockResult:
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])    # A, B: time in choose()
     decisions: list[int] = field(default_factory=lambda: [0, 0])        # A, B: non-forced decisions
     tokens: list[tuple[float, float]] = field(default_factory=list)     # games for stakes: A's token margin
+    records: list[dict] = field(default_factory=list)                   # every play, when asked
 
 
 def deal_for(game: Game, seed: int, i: int) -> Deal:
@@ -243,6 +245,20 @@ def play_deal(game: Game, deal: Deal, names: dict[str, str], sides: Sequence[str
     return state
 
 
+def play_record(game: Game, state, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
+                where: dict) -> dict:
+    """One arena play as a domine record: its hand, the bots by seat and their seeds; no
+    match result (a play is one hand, not a match). ``where`` says which deal and play."""
+    from .records import FORMAT, VERSION, hand_record, options_given
+    return {
+        "format": FORMAT, "version": VERSION, "game": game.id, "players": game.players,
+        "options": options_given(game), "seed": None, "seats": [names[side] for side in sides],
+        "hands": [hand_record(state, 1, None)],
+        "bots": {"seeds": list(seeds), "asks_forced": False},
+        "arena": {**where, "sides": list(sides)},
+    }
+
+
 def run_block(spec: ArenaBlock) -> BlockResult:
     """Play one block of deals; module-level so worker processes can run it."""
     game = make_game(spec.game, spec.players, dict(spec.options))
@@ -259,6 +275,9 @@ def run_block(spec: ArenaBlock) -> BlockResult:
             state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions,
                               where=f", deal {i}, play {play}")
             result = state.result
+            if spec.record:
+                out.records.append(play_record(game, state, names, sides, seeds,
+                                               {"seed": spec.seed, "deal": i, "play": play}))
             oc.append(outcome_of_play(result.winners, sides))
             # points per team, or per seat where the hand's partnerships are not the match's
             teams = state.teams if len(result.points) == max(state.teams) + 1 else list(range(n))
@@ -302,12 +321,13 @@ class ArenaResult:
     decisions: dict[str, int]               # "A", "B": non-forced decisions
     elapsed: float
     hands_per_second: float
-    blocks: int
+    blocks: int                             # work chunks ("work_chunks" in JSON)
     points_are_penalties: bool
     token_margin: float | None = None                 # games for stakes: A's tokens won minus B's per deal
     token_margin_ci: tuple[float, float] | None = None
 
     def to_json(self) -> dict:
+        """The JSON of ``domine arena --json`` (its schema: docs/simulate-arena-json.md)."""
         spd = dict(self.seconds_per_decision)
         if self.bot_a != self.bot_b:
             spd[self.bot_a] = spd["A"]
@@ -315,7 +335,7 @@ class ArenaResult:
         return {
             "game": self.game, "players": self.players, "options": self.options,
             "bot_a": self.bot_a, "bot_b": self.bot_b, "seed": self.seed,
-            "deals": self.deals, "plays": self.plays, "seats": self.seats,
+            "deals": self.deals, "plays": self.plays, "sides_by_seat": self.seats,
             "win_rate": self.win_rate, "win_rate_ci": list(self.win_rate_ci),
             "margin": self.margin, "margin_ci": [_finite(x) for x in self.margin_ci],
             "differing_deals": self.differing_deals, "deals_won": self.deals_won,
@@ -323,8 +343,8 @@ class ArenaResult:
             "plays_won": self.plays_won, "plays_lost": self.plays_lost, "plays_tied": self.plays_tied,
             "p_value": self.p_value,
             "seconds_per_decision": spd, "decisions": dict(self.decisions),
-            "hands_per_second": self.hands_per_second, "elapsed": self.elapsed,
-            "blocks": self.blocks, "points_are_penalties": self.points_are_penalties,
+            "hands_per_second": self.hands_per_second, "elapsed_seconds": self.elapsed,
+            "work_chunks": self.blocks, "points_are_penalties": self.points_are_penalties,
             **({"token_margin": self.token_margin, "token_margin_ci": [_finite(x) for x in self.token_margin_ci]}
                if self.token_margin is not None else {}),
         }
@@ -358,6 +378,7 @@ def run_arena(
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     block_size: int | None = None,
+    records: Callable[[dict], None] | None = None,
 ) -> ArenaResult:
     """Bot A against bot B on ``deals`` duplicate deals of ``game`` (two plays each).
 
@@ -380,7 +401,7 @@ def run_arena(
     specs = []
     for start in range(0, deals, size):
         specs.append(ArenaBlock(cls.id, players, tuple(sorted(opts.items())), names[0], names[1], seed,
-                                start, min(size, deals - start)))
+                                start, min(size, deals - start), records is not None))
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     jobs = min(jobs, len(specs))
@@ -401,6 +422,9 @@ def run_arena(
 
     start_time = time.perf_counter()
     for spec, block in run_blocks(run_block, specs, jobs):   # added in block order
+        for rec in block.records:
+            records(rec)
+        block.records = []
         add(block)
         if progress:
             progress(spec.count)
@@ -419,7 +443,7 @@ def run_arena(
     flat = [o for pair in outcomes for o in pair]
     plays = len(flat)
     return ArenaResult(
-        game=cls.id, players=players, options=dict(probe.option_values), bot_a=names[0], bot_b=names[1],
+        game=cls.id, players=players, options=effective_options(probe), bot_a=names[0], bot_b=names[1],
         seed=seed, deals=len(scores), plays=plays, seats=list(game_sides(probe)),
         win_rate=win_rate, win_rate_ci=(wlo, whi), margin=margin, margin_ci=(mlo, mhi),
         differing_deals=sum(1 for x, y in outcomes if x != y),

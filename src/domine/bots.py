@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from typing import Protocol
 
 from .observation import Observation
@@ -122,13 +124,51 @@ BOT_HELP = {
     "medium": "heuristic",
     "hard": "search, about a second a decision",
 }
+MAX_THINK = 86400.0   # a day: the longest --think
 _PARAMS = {"worlds": int, "think": float, "epsilon": float, "others": float, "model": float, "rollouts": int,
            "exact": int, "margin": float,
            "opponent_model": int}
+#: The values each parameter allows: (least, most, what it is), both ends included; None: no bound.
+_RANGES = {"worlds": (1, None, "worlds sampled per decision"), "think": (0, 86400.0, "seconds"),
+           "epsilon": (0, 1, "a probability"), "others": (0, 1, "a probability"), "model": (0, 1, "a probability"),
+           "rollouts": (1, None, "rollouts per world and move"), "exact": (0, None, "worlds listed at most"),
+           "margin": (0, None, "a weight"), "opponent_model": (0, 1, "0 or 1")}
 
 
 class BotError(ValueError):
     pass
+
+
+_UNITS = {"": 1.0, "s": 1.0, "sec": 1.0, "ms": 0.001, "m": 60.0, "min": 60.0}
+
+
+def parse_duration(text: object, what: str = "--think") -> float:
+    """Seconds from what a person types: ``0.5``, ``0.5s``, ``50ms``, ``1m``. Refuses (``BotError``)
+    anything that is not a finite duration from 0 to a day, quoting the text as typed."""
+    raw = str(text).strip()
+    m = re.fullmatch(r"([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+\.)\s*([a-zA-Z]*)", raw)
+    if m is None or m.group(2).lower() not in _UNITS:
+        raise BotError(f"{what} takes a duration such as 0.5, 0.5s, 50ms or 1m, not {raw!r}")
+    value = float(m.group(1)) * _UNITS[m.group(2).lower()]
+    if not math.isfinite(value) or value > MAX_THINK:
+        raise BotError(f"{what} must be at most a day ({MAX_THINK:g} s), not {raw!r}")
+    return value
+
+
+def _param_value(key: str, k: str, v: str):
+    """A bot parameter read and checked against its range; the message names it and says why."""
+    if k == "think":
+        return parse_duration(v, f"parameter think of {key!r}")
+    try:
+        value = _PARAMS[k](v.strip())
+    except ValueError:
+        kind = "a whole number" if _PARAMS[k] is int else "a number"
+        raise BotError(f"parameter {k} of {key!r} takes {kind}, not {v!r}") from None
+    lo, hi, what = _RANGES[k]
+    if not math.isfinite(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
+        bounds = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise BotError(f"parameter {k} of {key!r} must be {bounds} ({what}), not {v!r}")
+    return value
 
 
 def with_think(name: str, think: float | None) -> str:
@@ -155,8 +195,5 @@ def make_bot(name: str, seed: int | None = None):
             k = k.strip()
             if k not in _PARAMS:
                 raise BotError(f"bot {key!r} has no parameter {k!r} (parameters: {', '.join(_PARAMS)})")
-            try:
-                params[k] = _PARAMS[k](v.rstrip("s") if k == "think" else v)
-            except ValueError:
-                raise BotError(f"parameter {k} takes a number, not {v!r}") from None
+            params[k] = _param_value(key, k, v)
     return BOTS[key](seed, **params) if params else BOTS[key](seed)

@@ -12,6 +12,7 @@ game. Once configured, a game is immutable (bots and caches share it).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import starmap
 from types import MappingProxyType
@@ -28,7 +29,7 @@ from .parts.match_ends import FirstTo, MatchEnd
 from .parts.scoring import GOOD, PENALTY, winner_takes_others
 from .parts.turns import PLAIN, Turn
 from .results import HandResult, MatchResult
-from .tiles import IS_DOUBLE, PIPS, SET_NAMES, pips_of, set_mask, set_size, tiles_of
+from .tiles import IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, pips_of, set_mask, set_size, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import Match
@@ -45,6 +46,7 @@ class Option:
     default: Any
     help: str
     choices: tuple = ()
+    synonyms: tuple = ()  # ((other spelling, choice), ...): accepted, read as the choice
 
     def parse(self, value: Any) -> Any:
         if self.kind is bool:
@@ -64,12 +66,17 @@ class Option:
             except (TypeError, ValueError):
                 raise GameError(f"option {self.name} takes a whole number, not {value!r}") from None
         text = str(value)
+        if self.synonyms and text not in self.choices:
+            text = dict(self.synonyms).get(text.strip().lower(), text)
         if self.choices and text not in self.choices:
             raise GameError(f"option {self.name} takes one of {', '.join(self.choices)}, not {value!r}")
         return text
 
 
 TARGET = Option("target", int, None, "match target score")
+#: The tile sets as every game spells them, and the other spellings accepted for them.
+SETS = ("double-six", "double-nine", "double-twelve")
+SET_SYNONYMS = tuple((k, SET_NAMES[v]) for k, v in SET_ALIASES.items() if SET_NAMES[v] in SETS)
 PARTNERS = Option("partners", bool, False, "4 players only: seats 0+2 play against seats 1+3")
 
 
@@ -117,6 +124,11 @@ class Game:
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         self.players = players if players is not None else self.min_players
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= 64:
+            # a sanity bound before configure() sizes anything by it; the game's own range is checked below
+            raise GameError(f"{self.id} cannot be played by {self.players!r} players")
+        if options is not None and not isinstance(options, Mapping):
+            raise GameError(f"options must be given as names and values, not {options!r}")
         given = dict(options or {})
         known = {o.name: o for o in self.options}
         self.option_values: dict[str, Any] = {}

@@ -380,10 +380,22 @@ class HandState:
         """Apply a move after checking it is legal; raise ``IllegalMove`` saying why if not."""
         if self.over:
             raise IllegalMove("the hand is over")
-        if move not in self.legal_moves():
+        if move not in self.legal_moves() and not self.same_place_as_legal(move):
             from .notation import explain_illegal
             raise IllegalMove(explain_illegal(self, move))
         self.apply_unchecked(move)
+
+    def same_place_as_legal(self, move: int) -> bool:
+        """A placement on an end equivalent to a listed one's (general 23a: the same move, on
+        the end's other name). ``apply`` accepts it as named, so that the end a player typed
+        is the end placed and recorded; ``legal_moves`` lists each place once."""
+        if move & KIND_MASK or move < 0:
+            return False
+        end = (move >> 7) & 31
+        other = move & ~(31 << 7)
+        lay = self.layout
+        return any(m & ~(31 << 7) == other and (m >> 7) & 31 != end and lay.equivalent(end, (m >> 7) & 31)
+                   for m in self.legal_moves() if not m & KIND_MASK)
 
     def apply_unchecked(self, move: int) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for bots."""

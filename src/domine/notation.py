@@ -248,7 +248,7 @@ def _parse_placement(state, raw, words, legal):
     candidates = [m for m in legal if is_place(m) and _placement_matches(state, m, t, end_name, open_pip)
                   and bool(m & ANNOUNCE) == announce]
     if len(candidates) == 1:
-        return candidates[0]
+        return _as_named(state, candidates[0], end_name)
     if not candidates:
         names = end_names(state)
         guess = t | ((names.index(end_name) if end_name in names else 0) << 7)
@@ -258,6 +258,17 @@ def _parse_placement(state, raw, words, legal):
             guess |= ANNOUNCE
         raise IllegalMove(explain_illegal(state, guess, text=raw))
     raise AmbiguousMove(f"{raw!r} could mean {', '.join(move_str(state, m) for m in candidates)}: say which")
+
+
+def _as_named(state: "HandState", move: int, end_name: str | None) -> int:
+    """``move`` on the end the player named, where that end is the same place (general 23a)."""
+    names = end_names(state)
+    if end_name is None or move & KIND_MASK or (move >> 7) & 31 == LEAD_END or end_name not in names:
+        return move
+    named = names.index(end_name)
+    if named == (move >> 7) & 31 or named >= len(state.layout.values):
+        return move
+    return (move & ~(31 << 7)) | (named << 7)
 
 
 def _parse_pair(state, raw, legal):

@@ -181,6 +181,27 @@ def save_record(record: dict, path: str | Path) -> None:
     Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def save_record_atomically(record: dict, path: str | Path) -> None:
+    """Write ``record`` to ``path`` so that the file is always a whole record: written beside
+    it first, then put in its place in one step (a closed terminal never leaves half a file)."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or Path(".")))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 @dataclass
 class ReplayReport:
     game: str
@@ -197,6 +218,9 @@ def load_record(path: str | Path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not a text file in UTF-8 (byte {e.start} cannot be read): a record is UTF-8 JSON") \
+            from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -257,12 +281,14 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"not a domine record (expected \"format\": \"{FORMAT}\")")
-    if record.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {record.get('version')!r} (this domine reads {VERSION})")
+    check_header(record)
     try:
-        game = make_game(str(record.get("game")), record.get("players"), record.get("options") or {})
+        game = make_game(record["game"], record.get("players"), record.get("options") or {})
     except GameError as e:
         raise RecordError(str(e)) from None
+    seats = record.get("seats")
+    if seats is not None and len(seats) != game.players:
+        raise RecordError(f"'seats' names {len(seats)} seats, but the record has {game.players} players")
     hands = record.get("hands")
     if not isinstance(hands, list):
         raise RecordError("'hands' must be a list")
@@ -334,6 +360,8 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         if "scores" in raw and raw["scores"] != match.scores:
             raise RecordError(f"the record says scores {raw['scores']}, the replay gives {match.scores}", i)
     expected = record.get("result")
+    if expected is not None and not isinstance(expected, dict):
+        raise RecordError(f"'result' must be the match's result object (or null), not {expected!r}")
     if expected is None and match.result is not None and "result" in record:
         raise RecordError("the record says the match is unfinished, but the replay ends it")
     if expected is not None:
@@ -346,6 +374,50 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
     return ReplayReport(game.id, game.players, match.hands_played - (start.hand_number - 1 if resumed else 0),
                         total_moves, match.scores, match.result.to_json() if match.result else None,
                         match.result is not None)
+
+
+def _is_whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def seat_known(name: str) -> bool:
+    """Whether a record's seat name is one domine writes: human, 'seat N' or a bot (with its settings)."""
+    from .bots import BotError, make_bot
+    text = name.strip().lower()
+    if text in ("human", "you") or (text.startswith("seat ") and text[5:].isdigit()):
+        return True
+    try:
+        make_bot(text, 0)
+    except BotError:
+        return False
+    return True
+
+
+def check_header(record: dict) -> None:
+    """The fields around the hands: each wrong one named with the reason (``RecordError``)."""
+    version = record.get("version")
+    if not _is_whole(version):
+        raise RecordError(f"'version' must be a number (this domine reads {VERSION}), not {version!r}")
+    if version != VERSION:
+        raise RecordError(f"unsupported record version {version!r} (this domine reads {VERSION})")
+    game = record.get("game")
+    if not isinstance(game, str) or not game.strip():
+        raise RecordError(f"'game' must be a game id as text, not {game!r}")
+    players = record.get("players")
+    if not _is_whole(players) or players < 1:
+        raise RecordError(f"'players' must be a whole number of players, not {players!r}")
+    if "options" in record and record["options"] is not None and not isinstance(record["options"], dict):
+        raise RecordError(f"'options' must be an object of option names and values, not {record['options']!r}")
+    seed = record.get("seed")
+    if seed is not None and not _is_whole(seed):
+        raise RecordError(f"'seed' must be a whole number (or null), not {seed!r}")
+    seats = record.get("seats")
+    if seats is not None:
+        if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
+            raise RecordError(f"'seats' must be a list of seat names, not {seats!r}")
+        unknown = [x for x in seats if not seat_known(x)]
+        if unknown:
+            raise RecordError(f"'seats' names unknown seat {unknown[0]!r} (seats: human, a bot, or 'seat N')")
 
 
 def _split_move(text: Any, hand: int, move: int) -> tuple[int, str]:
@@ -393,5 +465,104 @@ def seat_view(record: dict, seat: int) -> dict:
     return view
 
 
+def resume_match(record: Any) -> Match:
+    """The match a record holds, ready to go on: verified first (``RecordError`` at a fault),
+    then played again hand by hand. Each hand is dealt from the record's seed as the match
+    dealt it (so later hands come from the same seed); a hand whose recorded deal differs
+    (no seed, or a record from elsewhere) is taken as recorded. An unfinished last hand is
+    left as ``match.current``, at its last recorded move."""
+    report = replay(record)
+    if report.complete:
+        raise RecordError("the match in this record is over: there is nothing to resume")
+    game = make_game(record["game"], record["players"], record.get("options") or {})
+    hands = record["hands"]
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
+    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
+        start.hand_number = first["number"]
+    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
+    seed = record.get("seed")
+    match = Match(game, seed=seed if isinstance(seed, int) else None, context=start if resumed else None)
+    for i, raw in enumerate(hands, start=1):
+        context = match.context()
+        if "context" in raw:
+            given = context_from_json(raw["context"], i)
+            if given.lot is not None:
+                context.lot = given.lot
+        recorded = _deal(game, raw.get("deal"), i)
+        state = match.start_hand(None, context)
+        if [list(h) for h in state.deal.hands] != recorded.hands or list(state.deal.stock) != recorded.stock:
+            state = match.start_hand(recorded, context)
+        for text in raw.get("moves", []):
+            state.apply(state.parse_move(_split_move(text, i, 0)[1]))
+        if state.over:
+            match.finish_hand()
+    return match
+
+
+def strict_difference(record: Any) -> str | None:
+    """``domine replay --strict``: deal every hand again from the record's seed and let the
+    bots named in ``seats`` choose again, seeded as the command that wrote it seeded them
+    (``bots.seeds`` in the record, else ``domine play``'s seed·1000 + seat; ``bots.asks_forced``
+    false: bots were not asked when a single move was legal). The first hand dealt otherwise,
+    or the first move a bot would not make, is returned in words; None if all agree. Bots
+    with a time limit (``think``) need not repeat themselves. The record is verified first
+    (``RecordError``)."""
+    from .bots import BotError, make_bot
+
+    replay(record)
+    game = make_game(record["game"], record["players"], record.get("options") or {})
+    hands = record["hands"]
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
+    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
+        start.hand_number = first["number"]
+    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
+    seed = record.get("seed")
+    match = Match(game, seed=seed if isinstance(seed, int) else 0, context=start if resumed else None)
+    seats = [str(x) for x in record.get("seats") or []]
+    info = record.get("bots") if isinstance(record.get("bots"), dict) else {}
+    seeds = info.get("seeds") if isinstance(info.get("seeds"), list) else None
+    asks_forced = info.get("asks_forced", True) is not False
+    bots: dict[int, Any] = {}
+    for s, name in enumerate(seats):
+        try:
+            bot_seed = seeds[s] if seeds and s < len(seeds) else (seed if isinstance(seed, int) else 0) * 1000 + s
+            bots[s] = make_bot(name, bot_seed)
+        except BotError:
+            pass   # a human, or a seat without a bot: its moves are taken as recorded
+    for i, raw in enumerate(hands, start=1):
+        context = match.context()
+        if "context" in raw:
+            given = context_from_json(raw["context"], i)
+            if given.lot is not None:
+                context.lot = given.lot
+        recorded = _deal(game, raw.get("deal"), i)
+        if isinstance(seed, int):
+            state = match.start_hand(None, context)
+            if [list(h) for h in state.deal.hands] != recorded.hands or list(state.deal.stock) != recorded.stock \
+                    or list(state.deal.aside) != recorded.aside:
+                return f"hand {i}: seed {seed} deals another hand than the one recorded"
+        else:
+            state = match.start_hand(recorded, context)
+        for j, text in enumerate(raw.get("moves", []), start=1):
+            seat, move_text = _split_move(text, i, j)
+            move = state.parse_move(move_text)
+            bot = bots.get(seat)
+            legal = state.legal_moves()
+            if bot is not None and (asks_forced or len(legal) > 1):
+                chosen = bot.choose(state.observation(seat))
+                same = chosen == move or (not chosen & ~0xFFFF and not move & ~0xFFFF
+                                          and chosen & ~(31 << 7) == move & ~(31 << 7)
+                                          and state.layout.equivalent((chosen >> 7) & 31, (move >> 7) & 31))
+                if not same:
+                    return (f"hand {i}, move {j}: seat {seat} ({seats[seat]}) plays {state.move_str(chosen)} "
+                            f"here, the record has {move_text}")
+            state.apply(move)
+        if state.over:
+            match.finish_hand()
+    return None
+
+
 __all__ = ["RecordError", "ReplayReport", "match_record", "replay", "load_record", "save_record",
-           "seat_view", "tiles_of"]
+           "seat_view", "tiles_of", "resume_match", "strict_difference", "check_header", "save_record_atomically"]

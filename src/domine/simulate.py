@@ -26,7 +26,7 @@ import os
 import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from .bots import BotError, make_bot
@@ -116,11 +116,11 @@ class SeatStats:
     tokens_ci: tuple[float, float] | None = None
 
     def to_json(self) -> dict:
-        d = asdict(self)
-        d["win_rate_ci"] = list(self.win_rate_ci)
-        if self.mean_tokens is None:
-            del d["mean_tokens"], d["tokens_ci"]
-        else:
+        d = {"seat": self.seat, "bot": self.bot, "team": self.team, "wins": self.wins,
+             "win_rate": self.win_rate, "win_rate_ci": list(self.win_rate_ci),
+             "mean_points_per_hand": self.mean_points, "hands_won": self.hand_wins}
+        if self.mean_tokens is not None:   # games for stakes
+            d["mean_tokens"] = self.mean_tokens
             d["tokens_ci"] = list(self.tokens_ci)
         return d
 
@@ -142,21 +142,25 @@ class Simulation:
     drawn_matches: int
     elapsed: float               # seconds, wall clock
     hands_per_second: float
-    blocks: int
+    blocks: int                  # work chunks (fixed-size pieces of the run; "work_chunks" in JSON)
     reasons: dict = field(default_factory=dict)   # hand end reason -> count
     points_are_penalties: bool = False            # the game counts points against (lowest wins)
     tokens_per: str | None = None                 # games for stakes: tokens are "hand" or "match" means
+    interrupted: bool = False                     # stopped by Ctrl-C: the results so far
+    requested: int = 0                            # hands or matches asked for
 
     def to_json(self) -> dict:
+        """The JSON of ``domine simulate --json`` (its schema: docs/simulate-arena-json.md)."""
         extra = {"tokens_per": self.tokens_per} if self.tokens_per else {}
-        return {**extra, 
+        return {**extra,
             "game": self.game, "players": self.players, "mode": self.mode,
-            "hands": self.hands, "matches": self.matches, "seed": self.seed,
+            "requested": self.requested, "interrupted": self.interrupted,
+            "hands_played": self.hands, "matches_completed": self.matches, "seed": self.seed,
             "options": self.options, "bots": self.bots,
-            "hands_per_second": self.hands_per_second, "elapsed": self.elapsed,
-            "blocked_rate": self.blocked_rate, "mean_moves": self.mean_moves,
+            "hands_per_second": self.hands_per_second, "elapsed_seconds": self.elapsed,
+            "blocked_rate": self.blocked_rate, "mean_events_per_hand": self.mean_moves,
             "hands_without_winner": self.hands_without_winner, "drawn_matches": self.drawn_matches,
-            "reasons": dict(sorted(self.reasons.items())), "blocks": self.blocks,
+            "hand_end_reasons": dict(sorted(self.reasons.items())), "work_chunks": self.blocks,
             "points_are_penalties": self.points_are_penalties,
             "seats": [s.to_json() for s in self.seats],
         }
@@ -178,6 +182,7 @@ class BlockTally:
     reasons: dict = field(default_factory=dict)
     tokens: list[int] = field(default_factory=list)      # games for stakes: sums per seat ...
     tokens_sq: list[int] = field(default_factory=list)   # ... and sums of squares (per hand or match)
+    records: list = field(default_factory=list)   # match records, when the spec asks for them
 
     def add(self, other: "BlockTally") -> None:
         self.hands += other.hands
@@ -206,6 +211,7 @@ class BlockSpec:
     block: int
     mode: str                     # "hands" or "matches"
     size: int                     # hands or matches this block plays
+    record: bool = False          # keep every match as a record (simulate --record-dir / --jsonl)
 
 
 def play_hand(state, bots) -> None:
@@ -236,9 +242,10 @@ def run_block(spec: BlockSpec) -> BlockTally:
             break
         if spec.mode == "matches" and tally.matches >= spec.size:
             break
-        match = Match(game, seed=derive_seed(spec.seed, spec.block, k), keep_hands=False)
-        bots = [make_bot(name, derive_seed(spec.seed, spec.block, k, seat))
-                for seat, name in enumerate(spec.bots)]
+        match = Match(game, seed=derive_seed(spec.seed, spec.block, k), keep_hands=spec.record)
+        seeds = [derive_seed(spec.seed, spec.block, k, seat) for seat in range(len(spec.bots))]
+        bots = [make_bot(name, seeds[seat]) for seat, name in enumerate(spec.bots)]
+        number = k
         k += 1
         played = 0
         match_tokens = [0] * n
@@ -281,6 +288,12 @@ def run_block(spec: BlockSpec) -> BlockTally:
                 tally.drawn_matches += 1
             for s in match.result.winners:
                 tally.match_wins[s] += 1
+        if spec.record and match.hands:
+            from .records import match_record
+            rec = match_record(match, list(spec.bots))
+            rec["bots"] = {"seeds": seeds, "asks_forced": False}
+            rec["simulation"] = {"seed": spec.seed, "chunk": spec.block, "match": number}
+            tally.records.append(rec)
     return tally
 
 
@@ -326,10 +339,15 @@ def simulate(
     options: dict[str, Any] | None = None,
     block_size: int | None = None,
     progress: Callable[[int], None] | None = None,
+    records: Callable[[dict], None] | None = None,
 ) -> Simulation:
     """Bots play ``hands`` hands or ``matches`` matches of ``game``.
 
-    ``progress`` is called after each block with the hands (or matches) it played.
+    ``progress`` is called after each block with the hands (or matches) it played;
+    ``records``, if given, with every match as a record (``domine.records``; in
+    ``hands`` mode a block's last match is cut short, its record unfinished), in order.
+    Ctrl-C (``KeyboardInterrupt``) stops the run: the blocks finished so far are
+    returned, with ``interrupted`` set.
     Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist.
     """
     if (hands is None) == (matches is None):
@@ -348,7 +366,8 @@ def simulate(
     left, b = total, 0
     while left > 0:
         n = min(size, left)
-        specs.append(BlockSpec(cls.id, players, tuple(sorted(opts.items())), tuple(names), seed, b, mode, n))
+        specs.append(BlockSpec(cls.id, players, tuple(sorted(opts.items())), tuple(names), seed, b, mode, n,
+                               records is not None))
         left -= n
         b += 1
     if jobs <= 0:
@@ -357,10 +376,17 @@ def simulate(
 
     tally = BlockTally(hand_wins=[0] * players, match_wins=[0] * players, points=[0] * players)
     start = time.perf_counter()
-    for spec, result in run_blocks(run_block, specs, jobs):
-        tally.add(result)
-        if progress:
-            progress(spec.size)
+    interrupted = False
+    try:
+        for spec, result in run_blocks(run_block, specs, jobs):
+            for rec in result.records:
+                records(rec)
+            result.records = []
+            tally.add(result)
+            if progress:
+                progress(spec.size)
+    except KeyboardInterrupt:
+        interrupted = True   # the results of the blocks done so far
     elapsed = time.perf_counter() - start
 
     teams = probe.teams(players)
@@ -379,13 +405,14 @@ def simulate(
         ))
     return Simulation(
         game=cls.id, players=players, mode=mode, hands=tally.hands, matches=tally.matches,
-        seed=seed, options=dict(probe.option_values), bots=names, seats=seats,
+        seed=seed, options=effective_options(probe), bots=names, seats=seats,
         blocked_rate=tally.blocked / tally.hands if tally.hands else 0.0,
         mean_moves=tally.moves / tally.hands if tally.hands else 0.0,
         hands_without_winner=tally.no_winner, drawn_matches=tally.drawn_matches,
         elapsed=elapsed, hands_per_second=tally.hands / elapsed if elapsed > 0 else 0.0,
         blocks=len(specs), reasons=dict(tally.reasons), points_are_penalties=probe.points == PENALTY,
         tokens_per=("hand" if mode == "hands" else "match") if probe.stakes else None,
+        interrupted=interrupted, requested=total,
     )
 
 
@@ -399,4 +426,18 @@ def token_stats(total: int, squares: int, count: int, z: float = 1.9599639845400
     return {"mean_tokens": mean, "tokens_ci": (mean - half, mean + half)}
 
 
-__all__ = ["Simulation", "SeatStats", "simulate", "run_block", "play_hand", "wilson_interval", "derive_seed"]
+
+
+def effective_options(game: Game) -> dict:
+    """The game's options as played: an option left to its default (``None``, such as the
+    target) shows the value the game uses (the game's attribute of that name)."""
+    out = {}
+    for name, value in game.option_values.items():
+        if value is None:
+            value = game.deal_size(game.players) if name == "hand_size" else getattr(game, name, None)
+        out[name] = value
+    return out
+
+
+__all__ = ["Simulation", "SeatStats", "simulate", "effective_options", "token_stats", "run_block", "play_hand",
+           "wilson_interval", "derive_seed"]

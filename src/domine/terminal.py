@@ -16,13 +16,14 @@ from .game import Game
 from .hand import HandState
 from .observation import Observation
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind, placements_of,
-    tile_of,
+    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind,
+    placements_of, tile_of,
 )
 from .geometry import wild_tiles
 from .tiles import BIT, tile_str, tiles_of
 
 PICTURE_WIDTH = 80   # the play screen's table fits this many columns
+CALL_WORDS = "one tile"   # the last-tile call (Ordinary Dominoes' Jedan Kamen), as the table says it
 
 REASONS = {
     "domino": "went out (domino)",
@@ -389,8 +390,10 @@ def points_str(v) -> str:
     return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
 
 
-def scores_text(game: Game, scores: Sequence[int]) -> str:
-    return " · ".join(f"{game.team_name(t)} {points_str(v)}" for t, v in enumerate(scores))
+def scores_text(game: Game, scores: Sequence[int], you_team: int | None = None) -> str:
+    """'seat 0 12 · seat 1 30'; ``you_team`` marks the viewer's side '(you)' (partnerships)."""
+    return " · ".join(f"{game.team_name(t)}{' (you)' if t == you_team else ''} {points_str(v)}"
+                      for t, v in enumerate(scores))
 
 
 def seat_name(seat: int, kinds: Sequence[str], viewer: int | None = None) -> str:
@@ -430,6 +433,10 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
         move |= HIDDEN   # the end another seat closed, not its face-down tile
     label = f"{who}{' out of turn' if out_of_turn else ''}: "
     line = Text(label)
+    if k == 0 and move & ANNOUNCE:   # the last-tile call, in words
+        line.append(state.move_str(move & ~ANNOUNCE), style="bold")
+        line.append(f" and calls {CALL_WORDS!r}", style="bold yellow")
+        return line
     line.append(state.move_str(move), style="bold")
     return line
 
@@ -441,11 +448,11 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     rows: list = []
     scores = list(match_scores)
     score_line = Text("Scores: ", style="bold")
-    score_line.append(scores_text(game, scores))
+    you_team = obs.teams[obs.seat] if game.partnership else None
+    score_line.append(scores_text(game, scores, you_team))
     if any(obs.hand_points):
-        score_line.append("   this hand: " + scores_text(game, obs.hand_points))
-    score_line.append(f"   ({match_goal(game)})", style="dim")
-    rows.append(score_line)
+        score_line.append("   this hand: " + scores_text(game, obs.hand_points, you_team))
+    rows.append(score_line)   # the match's goal is said once a hand, not at every turn
     rows.append(Text("Table:", style="bold"))
     for line in table_lines(obs.layout, PICTURE_WIDTH - 2, game.ends_by_double):
         rows.append(Text("  ") + line)
@@ -457,34 +464,28 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     else:
         stock = "none (undealt tiles are out of play)"
     rows.append(Text.assemble(("Stock: ", "bold"), stock))
-    counts = " · ".join(f"{seat_name(s, kinds, obs.seat)} {n}" for s, n in enumerate(obs.hand_sizes))
-    rows.append(Text.assemble(("Tiles held: ", "bold"), counts))
-    hand = Text("Your hand: ", style="bold")
+    counts = [f"{seat_name(s, kinds, obs.seat)} {n}" + (" ·" if s < len(obs.hand_sizes) - 1 else "")
+              for s, n in enumerate(obs.hand_sizes)]
+    rows += wrap_items(Text("Tiles held: ", style="bold"), counts, sep=" ")
     playable = {tile_of(p) for m in obs.legal_moves for p in placements_of(m)}
     wild = wild_tiles(game.set_fits)   # matadors, marked '*'
-    for i, t in enumerate(obs.hand):
-        if i:
-            hand.append(" ")
-        hand.append(tile_str(t) + ("*" if BIT[t] & wild else ""), style="bold green" if t in playable else "")
+    tiles = [Text(tile_str(t) + ("*" if BIT[t] & wild else ""), style="bold green" if t in playable else "")
+             for t in obs.hand]
     if wild & sum(BIT[t] for t in obs.hand):
-        hand.append("   (* wild)", style="dim")
+        tiles.append(Text("  (* wild)", style="dim"))
     if obs.locked:
-        hand.append("   locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow")
+        tiles.append(Text("  locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow"))
     if obs.rows is not None:   # rows hidden from their owner too: only what this seat has seen
         from .rows import row_text
-        hand = Text("Your row (front first, ?? unseen, ^ face up): ", style="bold")
-        hand.append(row_text(obs, obs.seat))
         for s in range(obs.players):
             if s != obs.seat:
                 rows.append(Text(f"  {seat_name(s, kinds, obs.seat)}'s row: {row_text(obs, s)}"))
-    rows.append(hand)
-    moves = Text("Moves: ", style="bold")
-    for i, label in enumerate(legal_labels, start=1):
-        if i > 1:
-            moves.append("   ")
-        moves.append(f"{i}) ", style="cyan")
-        moves.append(label)
-    rows.append(moves)
+        rows += wrap_items(Text("Your row (front first, ?? unseen, ^ face up): ", style="bold"),
+                           row_text(obs, obs.seat).split(" "), sep=" ")
+    else:
+        rows += wrap_items(Text("Your hand: ", style="bold"), tiles, sep=" ")
+    items = [Text.assemble((f"{i}) ", "cyan"), label) for i, label in enumerate(legal_labels, start=1)]
+    rows += wrap_items(Text("Moves: ", style="bold"), items)
     return Group(*rows)
 
 
@@ -583,4 +584,29 @@ def grid_picture(geo, width: int = 80, height: int = 21) -> list[Text] | None:
     lines = canvas.lines()
     if _width(lines) > width or len(lines) > height:
         return None
+    return lines
+
+
+# -- lines that fit the screen ------------------------------------------------------------------
+def wrap_items(head: Text | str, items: Sequence[Text | str], width: int = PICTURE_WIDTH, sep: str = "   ",
+               indent: int | None = None) -> list[Text]:
+    """``head`` then ``items`` on lines of at most ``width`` columns, an item never cut: a line
+    that goes on continues below, indented under the first item (or by ``indent``)."""
+    head = Text(head) if isinstance(head, str) else head
+    pad = " " * (head.cell_len if indent is None else indent)
+    if len(pad) > width // 2:
+        pad = "  "
+    lines = [head.copy()]
+    fresh = True
+    for item in items:
+        item = Text(item) if isinstance(item, str) else item
+        line = lines[-1]
+        gap = 0 if fresh else len(sep)
+        if not fresh and line.cell_len + gap + item.cell_len > width:
+            lines.append(Text(pad))
+            line, gap = lines[-1], 0
+        if gap:
+            line.append(sep)
+        line.append_text(item)
+        fresh = False
     return lines

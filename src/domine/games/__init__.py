@@ -72,16 +72,51 @@ for _cls in GAMES.values():
 
 def game_class(name: str) -> type[Game]:
     """Find a game by id or alias; an unknown name suggests the closest ids."""
-    gid = _ALIASES.get(_key(name))
+    gid = _ALIASES.get(_key(str(name)))
     if gid is None:
-        close = difflib.get_close_matches(name.lower(), list(GAMES), n=3, cutoff=0.5)
-        hint = f" Did you mean {' or '.join(close)}?" if close else ""
+        close = suggest(str(name))
+        hint = f" Did you mean {' or '.join(f'{g} ({GAMES[g].name})' for g in close)}?" if close else ""
         raise GameError(f"unknown game {name!r}.{hint} ('domine list' shows all games)")
     return GAMES[gid]
+
+
+def _words() -> dict[str, str]:
+    """Each word of every id, name and alias (accents and case folded) -> its game."""
+    out: dict[str, str] = {}
+    for cls in GAMES.values():
+        for alias in (cls.id, cls.name, *cls.aliases):
+            for word in unicodedata.normalize("NFKD", alias).replace("-", " ").replace("_", " ").split():
+                k = _key(word)
+                if len(k) >= 4 and k not in ("dominoes", "domino", "domine", "game", "igra", "with", "partner"):
+                    out.setdefault(k, cls.id)
+    return out
+
+
+def suggest(name: str, n: int = 3) -> list[str]:
+    """Games a mistyped name may mean: by id, name, alias and their words, whatever the case
+    and accents ('Russian' -> matador, 'porodicna' -> family)."""
+    key = _key(name)
+    if not key:
+        return []
+    words = _words()
+    pools = (_ALIASES, words)
+
+    def unique(ids) -> list[str]:
+        return list(dict.fromkeys(ids))[:n]
+
+    # a word or name the text starts, or that starts it ('russian' -> 'russiandominoes')
+    found = unique(gid for pool in pools for k, gid in pool.items()
+                   if len(key) >= 4 and (k.startswith(key) or key.startswith(k)))
+    if found:
+        return found
+    found = unique(pool[k] for pool in pools for k in difflib.get_close_matches(key, list(pool), n=6, cutoff=0.75))
+    if found:
+        return found
+    return difflib.get_close_matches(name.lower(), list(GAMES), n=n, cutoff=0.5)
 
 
 def make_game(name: str, players: int | None = None, options: dict | None = None) -> Game:
     return game_class(name)(players, options)
 
 
-__all__ = ["GAMES", "game_class", "make_game", "option_sets"]
+__all__ = ["GAMES", "game_class", "make_game", "option_sets", "suggest"]

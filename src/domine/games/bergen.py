@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, GameError, Option
+from ..game import SET_SYNONYMS, SETS, TARGET, Game, GameError, Option
 from ..layout import LEAD_END
 from ..parts.leads import LowestDouble
 from ..parts.match_ends import FirstTo
@@ -23,21 +23,21 @@ class Bergen(Game):
     first_lead = LowestDouble()   # 0-0, else the lowest double, else the lightest tile
     target = 15
     options = (
-        Option("set", str, "double-six", "tile set", ("double-six", "double-9", "double-12")),
-        Option("spinner", bool, False, "double-9 or double-12 only: the first double is a spinner"),
+        Option("set", str, "double-six", "tile set", SETS, SET_SYNONYMS),
+        Option("spinner", bool, False, "double-nine or double-twelve only: the first double is a spinner"),
         TARGET,
     )
 
     def configure(self, options):
         super().configure(options)
         size = options["set"]
-        if size == "double-9":
+        if size == "double-nine":
             self.max_pip, self.hand_sizes = 9, {2: 7, 3: 7, 4: 7}
-        elif size == "double-12":
+        elif size == "double-twelve":
             self.max_pip, self.hand_sizes = 12, {2: 9, 3: 9, 4: 9}
         if options["spinner"]:
             if size == "double-six":
-                raise GameError("option spinner needs set=double-9 or set=double-12")
+                raise GameError("option spinner needs set=double-nine or set=double-twelve")
             self.layout_kind = "spinner"
         self.match_end = FirstTo(self.target, mid_hand=True)   # bergen 7
 

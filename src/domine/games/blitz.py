@@ -11,7 +11,7 @@ from ..parts.turns import WHILE_FITS, Turn
 class Blitz(Game):
     id = "blitz"
     name = "Blitz"
-    aliases = ("B l i c", "Blic", "Blitz")
+    aliases = ("Blic", "Blitz")
     family = "block"
     summary = "4 to 8 players; keep placing while anything fits; first to 100."
     min_players, max_players = 4, 8

@@ -37,7 +37,7 @@ class CappedStreak(Streak):
 class Caribbean(Game):
     id = "caribbean"
     name = "Caribbean Dominoes"
-    aliases = ("Karipski Domino", "Karipski domino", "Caribbean Dominoes", "Caribbean partner dominoes",
+    aliases = ("Karipski Domino", "Caribbean Dominoes", "Caribbean partner dominoes",
                "Jamaican Partner Dominoes", "Six-Love")
     family = "partnership"
     summary = "Two teams, all 28 tiles dealt, no drawing; win 6 hands in a row to take the match."

@@ -10,8 +10,7 @@ from ..parts.scoring import PENALTY, own_pips
 class Cross(Game):
     id = "cross"
     name = "Cross Dominoes"
-    aliases = ("Ukršteni Domino", "Ukrsteni Domino", "Ukršteni domino", "Cross Dominoes",
-               "Crossed Dominoes")
+    aliases = ("Ukršteni Domino", "Cross Dominoes", "Crossed Dominoes")
     family = "cross"
     summary = "The lead double is a spinner: fill its four sides, then grow four arms; lowest at 150 wins."
     min_players, max_players = 2, 4

@@ -11,8 +11,7 @@ from ..parts.scoring import one_win_to_winners, winner_takes_others
 class Family(Game):
     id = "family"
     name = "Family Dominoes for Two"
-    aliases = ("porodična varijanta", "porodicna varijanta", "porodične domine", "porodicne domine",
-               "Family Dominoes")
+    aliases = ("porodična varijanta", "porodične domine", "Family Dominoes")
     family = "draw"
     summary = "A gentle game for two: draw until you can play; a round is won or lost."
     min_players = max_players = 2

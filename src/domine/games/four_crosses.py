@@ -37,8 +37,7 @@ class FigureBlocked(HandEnd):
 class FourCrosses(Game):
     id = "four-crosses"
     name = "Four Crosses"
-    aliases = ("Četiri Krsta", "Cetiri Krsta", "Četvorostruki Krst", "Cetvorostruki Krst", "Four Crosses",
-               "Quadruple Cross")
+    aliases = ("Četiri Krsta", "Četvorostruki Krst", "Four Crosses", "Quadruple Cross")
     family = "cross"
     summary = "Cross Dominoes on a nine-tile figure: each arm needs its double first; draw at most 2."
     min_players, max_players = 2, 4

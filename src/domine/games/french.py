@@ -10,8 +10,7 @@ from .caribbean import Caribbean
 class French(Caribbean):
     id = "french"
     name = "French Dominoes"
-    aliases = ("FRANCUSKI DOMINO", "Francuski Domino", "Francuski domino", "French Dominoes",
-               "French (Caribbean cross variant)")
+    aliases = ("Francuski Domino", "French Dominoes")
     family = "cross"
     summary = "Caribbean's two teams and six wins in a row, on a cross: 0-0 leads every hand."
     layout_kind = "cross"                          # decision 1: Ukršteni Domino's cross

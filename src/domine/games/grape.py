@@ -28,7 +28,7 @@ def dead_key(mask: int) -> tuple[int, int, int, int]:
 class Grape(Game):
     id = "grape"
     name = "Grape"
-    aliases = ("G r a p e", "Grape", "Mrtvaci", "Mrtvac")
+    aliases = ("Grape", "Mrtvaci", "Mrtvac")
     family = "block"
     summary = "4 or 5 players, no stock; stuck, lay a tile face down; fewest dead pips wins the hand; first to 5."
     min_players, max_players = 4, 5

@@ -15,7 +15,7 @@ from ..tiles import tiles_of
 class HomoHominiLupus(Game):
     id = "homo-homini-lupus"
     name = "Homo Homini Lupus"
-    aliases = ("Homo Homi Lupus", "Homo Homini Lupus", "Homo homini lupus")
+    aliases = ("Homo Homi Lupus", "Homo Homini Lupus")
     family = "cross"
     summary = "A cross on a double; close an arm with a face-down tile instead of playing; zero-sum, 4 hands."
     min_players = max_players = 4

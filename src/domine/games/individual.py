@@ -14,8 +14,8 @@ SCORES_VALUE_OF = {3: (2, 1, None), 4: (3, 2, 1, None)}
 class Individual(Game):
     id = "individual"
     name = "Individual Dominoes"
-    aliases = ("Pojedinačne Domino-igre", "Pojedinacne Domino-igre", "Pojedinačne domino igre",
-               "Pojedinacne domino igre", "Individual dominoes", "Cut-throat Draw dominoes")
+    aliases = ("Pojedinačne Domino-igre", "Individual dominoes",
+               "Cut-throat Draw dominoes")
     family = "draw"
     summary = "3 or 4 players draw when stuck; the best-ranked scores the weakest's pips; first to 100."
     min_players, max_players = 3, 4

@@ -11,7 +11,7 @@ from ..parts.turns import AT_WILL, Turn
 class Lightning(Game):
     id = "lightning"
     name = "Lightning"
-    aliases = ("Błyskawica", "Blyskawica", "Lightning", "Instant Domino")
+    aliases = ("Błyskawica", "Lightning", "Instant Domino")
     family = "block"
     summary = "4 to 8 players; after each tile lay another that fits, or stop; first to 100."
     min_players, max_players = 4, 8

@@ -13,8 +13,8 @@ from ..parts.turns import Turn
 class Matador(Game):
     id = "matador"
     name = "Matador (Russian Dominoes)"
-    aliases = ("Ruski Domino", "Ruski domino", "Igra sa Matadorima", "Igra sa matadorima", "Matador",
-               "Matadore", "Russian Dominoes", "Russian Domino")
+    aliases = ("Ruski Domino", "Igra sa Matadorima", "Matador", "Matadore", "Russian Dominoes",
+               "Russian Domino")
     family = "russian"
     summary = "Halves touch when they sum to 7; 6-1, 5-2, 4-3 and 0-0 are wild; lowest at 100 wins."
     min_players, max_players = 2, 4

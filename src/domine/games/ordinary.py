@@ -18,8 +18,7 @@ from ..parts.scoring import PENALTY, own_pips
 class Ordinary(Game):
     id = "ordinary"
     name = "Ordinary Dominoes"
-    aliases = ("Običan Domino", "Obican Domino", "Običan domino", "Obican domino", "Ordinary Dominoes",
-               "Draw Dominoes (the English family name)")
+    aliases = ("Običan Domino", "Ordinary Dominoes")
     family = "draw"
     summary = "The base draw game: own pips are penalties, 0-0 counts 14; lowest at 150 wins."
     min_players, max_players = 2, 6

@@ -10,8 +10,7 @@ from ..parts.scoring import opponents_total
 class Partners(Game):
     id = "partners"
     name = "Partnership Dominoes"
-    aliases = ("Domine u Parove", "Domine u parove", "Parska igra", "Partnership Dominoes",
-               "Partnership Draw dominoes")
+    aliases = ("Domine u Parove", "Parska igra", "Partnership Dominoes", "Partnership Draw dominoes")
     family = "partnership"
     summary = "Two teams of two; each team scores the other team's pips; first to 150."
     min_players = max_players = 4

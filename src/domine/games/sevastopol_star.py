@@ -19,7 +19,7 @@ VARIANT_HANDS = {2: 7, 3: 7, 4: 5, 5: 4, 6: 3, 7: 3}
 class SevastopolStar(Game):
     id = "sevastopol-star"
     name = "Sebastopol Star"
-    aliases = ("Sewastopol", "Sebastopol Star", "gwiazda (star)")
+    aliases = ("Sewastopol", "Sebastopol Star", "Gwiazda")
     family = "cross"
     summary = "A star on 6-6, its sides first; the winner takes the others' pips, to 100. Variant: 2-7 players, a stock."
     # the base game's table; option variant widens it to 2-7 players (configure). Listing the

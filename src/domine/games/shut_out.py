@@ -14,8 +14,7 @@ from ..results import HandResult
 class ShutOut(Game):
     id = "shut-out"
     name = "Shut-Out Dominoes"
-    aliases = ("Domine sa Zatvaranjem", "Domine sa zatvaranjem", "Zatvaranje", "Shut-Out Dominoes",
-               "Dominoes with Shutting Out")
+    aliases = ("Domine sa Zatvaranjem", "Zatvaranje", "Shut-Out Dominoes", "Dominoes with Shutting Out")
     family = "draw"
     summary = "Two players, 8 tiles each; drawn tiles are shown; the first to pass loses; first to 5 hands."
     min_players = max_players = 2

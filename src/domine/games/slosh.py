@@ -54,7 +54,7 @@ def _own_arm(layout) -> int:
 class Slosh(Game):
     id = "slosh"
     name = "Slosh"
-    aliases = ("S l o š", "Sloš", "Slos", "Slosh")
+    aliases = ("Sloš", "Slosh")
     family = "block"
     summary = ("4 players, an arm each on the engine double; play on a blocked neighbour's arm "
                "before your own; own pips are penalties; 7 hands, lowest total wins.")

@@ -19,7 +19,7 @@ from ..parts.turns import Turn
 class Troli(Game):
     id = "troli"
     name = "Troli"
-    aliases = ("T r o l i", "Troli")
+    aliases = ("Troli",)
     family = "block"
     summary = "4 to 9 players, 3 tiles each, no stock; a double earns one more tile; lowest at 150 wins."
     min_players, max_players = 4, 9

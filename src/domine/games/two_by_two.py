@@ -14,7 +14,7 @@ from ..parts.turns import Turn
 class TwoByTwo(Game):
     id = "two-by-two"
     name = "Two by Two"
-    aliases = ("Dve po Dve", "Dve po dve", "Two by Two", "Double Draw")
+    aliases = ("Dve po Dve", "Two by Two", "Double Draw")
     family = "draw"
     summary = "Play two tiles a turn, one on each end; stuck, draw one; lowest at 150 wins."
     min_players, max_players = 2, 4

@@ -23,7 +23,7 @@ from ..results import HandResult
 class TwoHander(Game):
     id = "two-hander"
     name = "Dominoes for Two"
-    aliases = ("Domino za Dvoje", "Domino za dvoje", "Dominoes for Two", "two-handed Draw dominoes")
+    aliases = ("Domino za Dvoje", "Dominoes for Two", "two-handed Draw dominoes")
     family = "draw"
     summary = "Two players; a double earns one more tile; doubles count half; count down from 100."
     min_players = max_players = 2

@@ -13,7 +13,7 @@ HANDS, TARGET_MODE = "hands", "target"
 class TwoNoDraw(Game):
     id = "two-no-draw"
     name = "Two-Handed Dominoes without Drawing"
-    aliases = ("Domine u Dvoje bez Kupovine", "Domine u dvoje bez kupovine", "Two-handed Block dominoes",
+    aliases = ("Domine u Dvoje bez Kupovine", "Two-handed Block dominoes",
                "Dominoes for two without drawing")
     family = "block"
     summary = "Two players, 10 tiles each, 8 out of play; your own pips count against you; 10 hands."
