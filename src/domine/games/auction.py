@@ -91,7 +91,7 @@ class Standing(MatchEnd):
 class Auction(StakesGame):
     id = "auction"
     name = "Auction Dominoes"
-    aliases = ("Aukcijski Domino", "Aukcijski domino", "Auction Dominoes")
+    aliases = ('Aukcijski Domino', 'Auction Dominoes')
     family = "stakes"
     summary = "3-5 players ante 3 a hand, pay 1 per tile bought, bid for the last two; the hand's winner takes the pot."
     min_players, max_players = 3, 5

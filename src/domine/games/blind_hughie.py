@@ -12,8 +12,7 @@ SPINNER = Option("spinner", bool, False, "the first double laid is a spinner wit
 class BlindHughie(RowGame):
     id = "blind-hughie"
     name = "Blind Hughie"
-    aliases = ("Domino Ślepe (wariant Blind Hughie)", "Domino Slepe (wariant Blind Hughie)", "Blind Hughie",
-               "Blind-Man Block", "Secret Dominoes", "Billiton")
+    aliases = ('Blind Hughie', 'Blind-Man Block', 'Secret Dominoes', 'Billiton')
     family = "blind"
     summary = "Peek at your front tile and lay it; after a lay go on or stop; doubles may wait face up."
     min_players, max_players = 2, 4

@@ -27,8 +27,8 @@ class PassesOrClose(PassesInARow):
 class CloseAtWill(StakesGame):
     id = "close-at-will"
     name = "Close-at-Will Dominoes"
-    aliases = ("Domine sa Pauziranjem po želji", "Domine sa Pauziranjem po zelji", "Pauziranje po želji",
-               "Pauziranje po zelji", "Close-at-Will Dominoes", "Dominoes with Closing at Will")
+    aliases = ('Domine sa Pauziranjem po želji', 'Pauziranje po želji', 'Close-at-Will Dominoes',
+               'Dominoes with Closing at Will')
     family = "stakes"
     summary = "2-3 players ante a chip a hand; a stuck player may close with any double, paying double if not lowest."
     min_players, max_players = 2, 3

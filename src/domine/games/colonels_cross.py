@@ -249,7 +249,7 @@ class OpeningBlocked(HandEnd):
 class ColonelsCross(Game):
     id = "colonels-cross"
     name = "Colonel's Cross"
-    aliases = ("Pukovnički Krst", "Pukovnicki Krst", "Pukovnički krst", "Colonel's Cross", "Colonels Cross")
+    aliases = ('Pukovnički Krst', "Colonel's Cross")
     family = "russian"
     summary = "Russian dominoes on a T of three arms around 0-0, opened by 6-1, 5-2 and 4-3; lowest at 100 wins."
     min_players, max_players = 2, 4

@@ -16,6 +16,6 @@ from .colonels_cross import ColonelsCross
 class GeneralsCross(ColonelsCross):
     id = "generals-cross"
     name = "General's Cross"
-    aliases = ("Generalski Krst", "Generalski krst", "General's Cross", "Generals Cross")
+    aliases = ('Generalski Krst', "General's Cross")
     summary = "Colonel's Cross where each matador wants its double (7 minus its number) before its arm grows."
     slots = True                             # rules 6, 7, 9

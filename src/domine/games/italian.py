@@ -36,7 +36,7 @@ class LastStanding(PotDecides):
 class Italian(StakesGame):
     id = "italian"
     name = "Italian Dominoes"
-    aliases = ("Italijanski Domino", "Italijanski domino", "Italian Dominoes")
+    aliases = ('Italijanski Domino', 'Italian Dominoes')
     family = "stakes"
     summary = "3-4 players, 1 token each in the pot; past 71 buy back in or drop out; last one in takes the pot."
     min_players, max_players = 3, 4

@@ -70,8 +70,8 @@ def close_after_round(state, hand_end: ClosesAfterPasses, face_down: bool) -> No
 class MatadorCross(Game):
     id = "matador-cross"
     name = "Matador Cross (Russian Cross Dominoes)"
-    aliases = ("Ruski Ukršteni Domino", "Ruski Ukrsteni Domino", "Russian Crossed Dominoes", "Matador Cross",
-               "Russian Cross Dominoes")
+    aliases = ('Ruski Ukršteni Domino', 'Russian Crossed Dominoes', 'Matador Cross',
+               'Russian Cross Dominoes')
     family = "russian"
     summary = "Matador on a cross: sevens and wild matadors; fill the four sides first; lowest at 100 wins."
     min_players, max_players = 2, 4

@@ -16,7 +16,7 @@ MAJORITY = 3   # points for the most halves of a majority number
 class Network(Game):
     id = "network"
     name = "Mreža"
-    aliases = ("Mreža", "Mreza", "Network", "Net", "Rings")
+    aliases = ('Mreža', 'Network', 'Net', 'Rings')
     family = "grid"
     summary = "A line on a square grid that may turn at every joint: 1 point per ring closed, " \
         "3 for laying most of the commonest number; first to 11."

@@ -33,8 +33,7 @@ class PotDecides(MatchEnd):
 class RotatingPartners(StakesGame):
     id = "rotating-partners"
     name = "Dominoes with Rotating Partners"
-    aliases = ("Domine sa izmenom Parova", "Domine sa izmenom parova", "Rotating-partner dominoes",
-               "Dominoes with changing partners")
+    aliases = ('Domine sa izmenom Parova', 'Rotating-partner dominoes', 'Dominoes with changing partners')
     family = "stakes"
     summary = "4 seats, partners change every hand; past 100 the best player's side takes the pot of 4 stakes."
     min_players = max_players = 4

@@ -15,7 +15,7 @@ from .matador_cross import MATADORS, NOT_BLANK, ClosesAfterPasses, MatadorCross,
 class RussianCross(MatadorCross):
     id = "russian-cross"
     name = "Russian Cross"
-    aliases = ("Ruski Krst", "Ruski krst", "Russian Cross")
+    aliases = ('Ruski Krst', 'Russian Cross')
     summary = "Sevens on a cross whose four sides take the four matadors; blank ends die; lowest at 100 wins."
     layout_kind = "phased cross"                                    # rules 4-6
     layout_params = {"side_tiles": MATADORS, "arm_tiles": ~MATADORS}   # rule 5; rule 6: none is left

@@ -17,7 +17,7 @@ from .matador_cross import MATADORS, ClosesAfterPasses, MatadorCross, close_afte
 class RussianDoubleCross(MatadorCross):
     id = "russian-double-cross"
     name = "Russian Double Cross"
-    aliases = ("Ruski Dvostruki Krst", "Ruski dvostruki krst", "Russian Double Cross")
+    aliases = ('Ruski Dvostruki Krst', 'Russian Double Cross')
     summary = "Sevens on a nine-tile figure: four Russians, their doubles (or matadors), then arms."
     layout_kind = "phased cross"                       # rules 4-8
     layout_params = {"ring": True, "ring_tiles": MATADORS}
