@@ -37,7 +37,7 @@ class MatadorCross(Game):
     hand_size_total = 8                                  # rule 2: 8 minus the players
     reserve = 2                                          # rule 2
     matching = SEVEN                                     # rule 3
-    layout_kind = "cross"                                # rules 4-6
+    layout_kind = "phased cross"                         # rules 4-6: the sides take what fits, then the arms
     doubles_in_line = True                               # rule 3
     turn = Turn(draw_at_will=True, drawn_tile_must_be_played=False)   # rule 7
     hand_end = DeadLayout()                              # rules 11-13
