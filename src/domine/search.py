@@ -80,7 +80,8 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
                  epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
-                 rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1):
+                 rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1,
+                 prior: float = 0.0):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.think = think
@@ -91,6 +92,7 @@ class SearchBot:
         self.exact = exact   # most worlds listed for an information-set search; 0: no exact search
         self.margin = margin  # weight of the point margin beside winning
         self.opponent_model = opponent_model   # exact search: the other seat plays as believed (0: at random)
+        self.prior = prior   # weight of the heuristic's judgement beside the rollouts' mean (0: none)
 
     def choose(self, obs: Observation) -> int:
         moves = obs.legal_moves
@@ -108,6 +110,7 @@ class SearchBot:
                 return chosen
         totals = [0.0] * len(moves)
         played = 0
+        weights = 0.0
         for _ in range(self.worlds):
             try:
                 world, weight = knowledge.sample_weighted(rng, model)
@@ -121,11 +124,14 @@ class SearchBot:
                     rollout(state, rng, self.epsilon, obs.teams[obs.seat], self.others)
                     totals[i] += weight * outcome(state, obs.seat, scale)
             played += 1
+            weights += weight * self.rollouts
             if deadline is not None and time.perf_counter() > deadline:
                 break
         if not played:   # no world could be found: a good player's rules of thumb instead
             from .heuristic import HeuristicBot
             return HeuristicBot(rng.randrange(1 << 30)).choose(obs)
+        if self.prior and weights > 0:
+            return _best(moves, _with_prior(obs, knowledge, totals, weights, self.prior))
         return _best(moves, totals)
 
     #: work (worlds looked at, about a microsecond each) an information-set search may take
@@ -180,6 +186,16 @@ class SearchBot:
         if not self.opponent_model or len(belief) < 2:
             return 0.0
         return belief[1] * (1.0 - self.model)
+
+
+def _with_prior(obs: Observation, knowledge: Knowledge, totals: list[float], weights: float,
+                prior: float) -> list[float]:
+    """The rollouts' mean outcome of each move plus ``prior`` times the heuristic's score (in
+    hundreds of its pip-like units, capped at one): a few worlds' noise gives way to the rules of
+    thumb a rollout cannot see (a wild tile kept back, the figure planned), never a clear result."""
+    from .heuristic import score_moves
+    scores = score_moves(obs, knowledge)
+    return [t / weights + prior * max(-1.0, min(1.0, h / 100.0)) for t, h in zip(totals, scores)]
 
 
 def _best(moves: list[int], values: list[float]) -> int:
