@@ -13,6 +13,9 @@ and plays the best one (ties broken by its own seeded ``random.Random``):
   whether none does, and how many numbers my remaining hand can still answer
   (all through the game's own ``matching.fits`` tables, so sum-to-seven games
   are handled like the others);
+* **planning the figure** (a layout whose places take tiles in phases, ``ever_accepts``):
+  while its opening lasts, the kept tiles its places will take once their phase comes, so
+  a side tile's outer number is chosen for the arm it starts (and the double its slot wants);
 * **control**: an end whose number has no unseen tile left is mine alone if I
   hold a tile for it;
 * **blocking**: for every other seat, the chance it holds nothing fitting the
@@ -21,7 +24,8 @@ and plays the best one (ties broken by its own seeded ``random.Random``):
   seat and for a seat down to one or two tiles), bad for a partner;
 * **the end of the hand**: going out wins outright; a move that surely ends the
   hand (dead layout, or a block nobody can break) is judged by my hand value
-  against what the others are expected to hold;
+  against what the others are expected to hold (a layout with its own ``is_dead``, whose
+  places know what they take, says exactly when it is dead);
 * **points on play** (Bergen): the header the move scores, and the header the
   next player could answer with;
 * **places per seat** (an arm per seat): another seat is judged by the ends it may
