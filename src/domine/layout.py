@@ -738,8 +738,8 @@ class PhasedCross(Cross):
     def opening_rule(self) -> str:
         only = ""
         if self.side_tiles != self.set_mask:
-            only = " (" + " ".join(tile_str(t) for t in tiles_of(self.side_tiles)) + ")"
-        rule = f"until every side of the centre holds its tile{only} or is closed, "
+            only = " (one of " + ", ".join(tile_str(t) for t in tiles_of(self.side_tiles)) + ")"
+        rule = f"until every side of the centre holds a tile{only} or is closed, "
         if not self.ring:
             return rule + "only an empty side may be filled"
         if self.early_slots:
