@@ -124,7 +124,7 @@ BOT_HELP = {
 }
 _PARAMS = {"worlds": int, "think": float, "epsilon": float, "others": float, "model": float, "rollouts": int,
            "exact": int, "margin": float,
-           "opponent_model": int, "prior": float}
+           "opponent_model": int}
 
 
 class BotError(ValueError):

@@ -10,9 +10,7 @@ determinized ("perfect information") Monte Carlo with a sound aggregation: the
 bot never looks at a real hidden tile, and it never commits to one world.
 
 The budget is a number of worlds (deterministic for a seed) or a time limit
-(``think`` seconds), whichever comes first. With ``prior`` the heuristic's score of each
-move (``domine.heuristic``) is added to the rollouts' mean, so that few worlds do not
-outweigh what the rollouts cannot see.
+(``think`` seconds), whichever comes first.
 
 In two-seat block (a game with ``exact_search``) the rollouts give way to exact
 search (``domine.exact``): each world's rest of the hand is searched to the end,
@@ -82,8 +80,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
                  epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
-                 rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1,
-                 prior: float = 0.0):
+                 rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.think = think
@@ -94,7 +91,6 @@ class SearchBot:
         self.exact = exact   # most worlds listed for an information-set search; 0: no exact search
         self.margin = margin  # weight of the point margin beside winning
         self.opponent_model = opponent_model   # exact search: the other seat plays as believed (0: at random)
-        self.prior = prior   # weight of the heuristic's judgement beside the rollouts' mean (0: none)
 
     def choose(self, obs: Observation) -> int:
         moves = obs.legal_moves
@@ -112,7 +108,6 @@ class SearchBot:
                 return chosen
         totals = [0.0] * len(moves)
         played = 0
-        weights = 0.0
         for _ in range(self.worlds):
             try:
                 world, weight = knowledge.sample_weighted(rng, model)
@@ -126,14 +121,11 @@ class SearchBot:
                     rollout(state, rng, self.epsilon, obs.teams[obs.seat], self.others)
                     totals[i] += weight * outcome(state, obs.seat, scale)
             played += 1
-            weights += weight * self.rollouts
             if deadline is not None and time.perf_counter() > deadline:
                 break
         if not played:   # no world could be found: a good player's rules of thumb instead
             from .heuristic import HeuristicBot
             return HeuristicBot(rng.randrange(1 << 30)).choose(obs)
-        if self.prior and weights > 0:
-            return _best(moves, _with_prior(obs, knowledge, totals, weights, self.prior))
         return _best(moves, totals)
 
     #: work (worlds looked at, about a microsecond each) an information-set search may take
@@ -188,16 +180,6 @@ class SearchBot:
         if not self.opponent_model or len(belief) < 2:
             return 0.0
         return belief[1] * (1.0 - self.model)
-
-
-def _with_prior(obs: Observation, knowledge: Knowledge, totals: list[float], weights: float,
-                prior: float) -> list[float]:
-    """The rollouts' mean outcome of each move plus ``prior`` times the heuristic's score (in
-    hundreds of its pip-like units, capped at one): a few worlds' noise gives way to the rules of
-    thumb a rollout cannot see (a wild tile kept back, the figure planned), never a clear result."""
-    from .heuristic import score_moves
-    scores = score_moves(obs, knowledge)
-    return [t / weights + prior * max(-1.0, min(1.0, h / 100.0)) for t, h in zip(totals, scores)]
 
 
 def _best(moves: list[int], values: list[float]) -> int:
