@@ -194,10 +194,13 @@ class ClosesAfterPasses(DeadLayout):
     def after_pass(self, state, seat):
         if state.drawable > 0:
             return None
-        from ..hand import NOBODY
         history, n = state.history, state.n
-        if len(history) < n or any(history[-i][1] != PASS for i in range(1, n + 1)):
+        if len(history) < n:
             return None
+        for i in range(2, n + 1):   # the last event is this pass
+            if history[-i][1] != PASS:
+                return None
+        from ..hand import NOBODY   # here: hand imports this module
         for end in self.closable(state.layout):
             if self.face_down and state.reserve > 0:
                 tile = state.stock[len(state.stock) - state.reserve]
