@@ -150,3 +150,31 @@ def test_the_picture_marks_matadors_and_says_what_each_end_needs():
     plain = make_game("cross", 2)
     state = position(plain, hands=[["6-6"], ["1-2"]], lead="4-4", placed=["4-1 N"], stock=["1-1", "5-5"])
     assert "needs" not in "\n".join(line.plain for line in table_lines(state.layout))
+
+
+def test_the_picture_draws_a_dead_slot_dead():
+    """generals-cross example 3: 3-3 laid on an open arm leaves the slot that wanted it dead;
+    the layout says so (``dead_at``), and so does its geometry."""
+    from domine.position import position
+    game = make_game("generals-cross", 2)
+    state = position(game, hands=[["6-6", "2-3"], ["1-2", "6-5"]], lead="0-0",
+                     placed=["6-1 N 6", "1-1 N", "6-2 N", "5-4 N", "3-3 N", "5-2 E 2", "4-3 S 4"],
+                     stock=["5-5", "0-1", "0-2"], rest="aside")
+    lay = state.layout
+    assert lay.dead_at(2) and not lay.dead_at(1) and not lay.dead_at(0)   # S wants 3-3, E 5-5
+    ends = {e.name: e for e in lay.geometry().ends}
+    assert ends["S"].dead and not ends["E"].dead and not ends["N"].dead
+
+
+def test_every_rule_made_closing_says_why():
+    """Both closings after a round of passes carry their reason, in the notation and the terminal."""
+    from domine.hand import NOBODY
+    from domine.moves import close_reason
+    from domine.terminal import move_line
+    for gid, words in (("russian-cross", "its matador is stuck in the reserve"),
+                       ("russian-double-cross", "nobody can fill its slot")):
+        game, state = _hand_with_nobody_event(gid, {})
+        closing = next(e for s, e in state.history if s == NOBODY)
+        assert close_reason(closing) == words
+        assert state.move_str(closing).endswith(f"({words})")
+        assert move_line(state, NOBODY, closing, ["greedy"] * state.n, show_draws=False).plain.endswith(f"({words})")

@@ -201,14 +201,11 @@ def _end(geo: Geometry, layout, end: int, point: tuple[float, float], direction,
          origin: tuple[int, int] = (-1, -1)) -> None:
     names = layout.end_names()
     value, closed = layout.values[end], layout.closed[end]
-    free = layout.set_mask & ~layout.mask & ~layout.face_down
     owner = layout.owners[end] if layout.owners else -1
     markers = getattr(layout, "markers", None)
-    ever = getattr(layout, "ever_accepts", None)   # a layout whose places take less than what matches
-    takes = ever(end) if ever is not None else layout.fits[value]
     geo.ends.append(OpenEnd(end, names[end] if end < len(names) else str(end), value,
                             point[0], point[1], direction, end in open_now, closed, owner,
-                            dead=not closed and not (takes & free), origin=origin,
+                            dead=layout.dead_at(end), origin=origin,   # the layout knows what its places take
                             marker=bool(markers and 0 <= owner < len(markers) and markers[owner]),
                             needs=needed_pip(layout.fits, value)))
 

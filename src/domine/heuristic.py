@@ -13,6 +13,9 @@ and plays the best one (ties broken by its own seeded ``random.Random``):
   whether none does, and how many numbers my remaining hand can still answer
   (all through the game's own ``matching.fits`` tables, so sum-to-seven games
   are handled like the others);
+* **planning the figure** (a layout whose places take tiles in phases, ``ever_accepts``):
+  while its opening lasts, the kept tiles its places will take once their phase comes, so
+  a side tile's outer number is chosen for the arm it starts (and the double its slot wants);
 * **control**: an end whose number has no unseen tile left is mine alone if I
   hold a tile for it;
 * **blocking**: for every other seat, the chance it holds nothing fitting the
@@ -21,7 +24,8 @@ and plays the best one (ties broken by its own seeded ``random.Random``):
   seat and for a seat down to one or two tiles), bad for a partner;
 * **the end of the hand**: going out wins outright; a move that surely ends the
   hand (dead layout, or a block nobody can break) is judged by my hand value
-  against what the others are expected to hold;
+  against what the others are expected to hold (a layout with its own ``is_dead``, whose
+  places know what they take, says exactly when it is dead);
 * **points on play** (Bergen): the header the move scores, and the header the
   next player could answer with;
 * **places per seat** (an arm per seat): another seat is judged by the ends it may
@@ -47,6 +51,7 @@ from math import erf, sqrt
 from .game import Game
 from .observation import Observation
 from .knowledge import Knowledge, game_of
+from .layout import Layout
 from .matching import STRIDE
 from .moves import ANNOUNCE, CLOSE, DISCARD, DRAW, PAIR, STOP, end_of, is_place, kind, open_of, placements_of, tile_of
 from .tiles import BIT, pips_of
@@ -72,6 +77,7 @@ WEIGHTS: dict[str, float] = {
     "announce": 500.0,   # the announced variant of a placement
     "stop": 50.0,        # ending a turn that could go on (lightning)
     "close": -3.0,       # closing an arm for good (it is lost to me too)
+    "plan": 1.5,         # per kept tile (up to 3) a place of the opening figure will take later
 }
 
 
@@ -80,7 +86,7 @@ class _Tables:
     """Per game: what the bot reads over and over, built once."""
 
     __slots__ = ("game", "fits", "value", "rigid", "wild", "nvals", "header", "pip_factor", "kind",
-                 "per_seat")
+                 "per_seat", "phased", "exact_dead")
 
     def __init__(self, game: Game):
         self.game = game
@@ -98,6 +104,11 @@ class _Tables:
         self.pip_factor = game.pip_weight
         self.kind = game.layout_kind
         self.per_seat = game.places_depend_on_seat     # others judged by the ends they may use
+        # a layout whose places take tiles in phases says what each will take later
+        # (``Layout.ever_accepts``) and when every place is dead (``is_dead``): the bot plans with them
+        lay = type(game.new_layout())
+        self.phased = lay.ever_accepts is not Layout.ever_accepts
+        self.exact_dead = lay.is_dead is not Layout.is_dead
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -307,6 +318,13 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
         if after & fits[v]:
             cover += 1
     score += cover * w["cover"]
+    if tab.phased and after_layout.in_opening():
+        # plan the figure: the kept tiles its places will take once their phase comes (a side
+        # tile's outer number chooses the arm, and in a figure with slots, the double it wants)
+        later = 0
+        for i in range(len(after_layout.values)):
+            later |= after_layout.ever_accepts(i)
+        score += min((after & later & ~playable).bit_count(), 3) * w["plan"]
     unseen = ctx.unseen
     for accepted in {m for _, _, m in after_layout.targets}:
         if after & accepted and not unseen & accepted:
@@ -326,7 +344,8 @@ def score_placement(ctx: _Context, move: int, ordinary_exists: bool = True) -> f
             blocking += p * near * urgency * w["block"]
     # a hand that ends now: nobody can place and nothing can be drawn, or a dead layout
     game = tab.game
-    if game.hand_end.ends_when_dead and _dead(fits, open_values, ctx.kn.table | b, game.set_mask):
+    if game.hand_end.ends_when_dead and (after_layout.is_dead() if tab.exact_dead else
+                                         _dead(fits, open_values, ctx.kn.table | b, game.set_mask)):
         p_end = 1.0
     elif not open_values:
         p_end = 1.0   # every end closed

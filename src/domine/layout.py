@@ -131,6 +131,15 @@ class Layout:
         """Tiles end ``i`` takes now (0: none), phases and closures included; ``usable`` aside."""
         return 0 if self.closed[i] else self.fits[self.values[i]]
 
+    def ever_accepts(self, i: int) -> int:
+        """Tiles end ``i`` takes now or once its phase comes (0 when closed): what its number matches."""
+        return 0 if self.closed[i] else self.fits[self.values[i]]
+
+    def dead_at(self, i: int) -> bool:
+        """End ``i`` is open but no tile off the table could ever go there (what a picture marks dead)."""
+        free = self.set_mask & ~self.mask & ~self.face_down
+        return not self.closed[i] and not self.ever_accepts(i) & free
+
     def place_class(self, i: int) -> int:
         """Ends of one class showing one value and accepting the same tiles are one place."""
         return -1   # the two ends of a line are mirror images
@@ -619,29 +628,38 @@ LAYOUTS: dict[str, type[Layout]] = {
 
 
 class PhasedCross(Cross):
-    """A cross whose places take given tiles, in phases (the Russian crosses).
+    """A cross whose places take given tiles, in phases (the Russian crosses, the T on 0-0).
 
     The centre double's ``sides`` empty sides take the matching tiles in ``side_tiles``
-    (russian-cross: only the matadors). With ``ring``, each arm then has a slot beyond its
-    side tile, taking the double that matches the arm's number or a tile of ``ring_tiles``
-    (russian-double-cross: a matador instead); the slots open once every side holds a tile.
-    The arms grow, taking the matching tiles of ``arm_tiles``, once every side (and slot) is
-    filled or closed; with ``early_arms`` each arm as soon as its own slot is filled. A side
-    or slot closed before it was filled is a dead arm.
+    (russian-cross: only the matadors; the T crosses: 6-1, 5-2 and 4-3). With ``ring``, each
+    arm then has a slot beyond its side tile, taking the double that matches the arm's number
+    or a tile of ``ring_tiles`` (russian-double-cross: a matador instead); the slots open once
+    every side holds a tile or is closed, with ``early_slots`` as soon as their own side holds
+    one (generals-cross). The arms grow, taking the matching tiles of ``arm_tiles``, once
+    every side (and slot) is filled or closed; with ``early_arms`` each arm as soon as its own
+    slot is filled and every side is settled. A side or slot closed before it was filled is a
+    dead arm; a place is dead when no tile off the table could ever go there (``dead_at``).
     """
 
     kind = "phased cross"
-    __slots__ = ("side_tiles", "ring", "ring_tiles", "arm_tiles", "early_arms", "dead")
+    __slots__ = ("side_tiles", "ring", "ring_tiles", "arm_tiles", "early_arms", "early_slots", "dead")
 
     def __init__(self, fits, set_mask, ends_by_double: bool = False, sides: int = 4, side_tiles: int = -1,
-                 ring: bool = False, ring_tiles: int = 0, arm_tiles: int = -1, early_arms: bool = False):
+                 ring: bool = False, ring_tiles: int = 0, arm_tiles: int = -1, early_arms: bool = False,
+                 early_slots: bool = False):
         super().__init__(fits, set_mask, ends_by_double, sides)
         self.side_tiles = side_tiles & set_mask
         self.ring = ring
         self.ring_tiles = (ring_tiles | DOUBLES_MASK) & set_mask   # a slot: the matching double, or these
         self.arm_tiles = arm_tiles & set_mask
         self.early_arms = early_arms
+        self.early_slots = early_slots
         self.dead = False   # every place dead (``is_dead``), found by ``_refresh``
+
+    @property
+    def slots(self) -> bool:
+        """Whether the figure has a slot beyond each side tile."""
+        return self.ring
 
     def _phase(self) -> tuple[bool, bool]:
         """(some side is still empty, some slot is still empty), closed ones aside."""
@@ -663,7 +681,7 @@ class PhasedCross(Cross):
         if n == 0:
             return self.fits[v] & self.side_tiles
         if self.ring and n == 1:
-            return 0 if sides else self.fits[v] & self.ring_tiles
+            return 0 if sides and not self.early_slots else self.fits[v] & self.ring_tiles
         if sides or (slots and not self.early_arms):
             return 0
         return self.fits[v] & self.arm_tiles
@@ -682,29 +700,53 @@ class PhasedCross(Cross):
     def accepts(self, i: int) -> int:
         return self._mask(i, *self._phase())
 
+    def reachable(self) -> int:
+        """What the ends could take whatever the phase."""
+        m = 0
+        for i in range(len(self.values)):
+            m |= self.ever_accepts(i)
+        return m & self.set_mask
+
     def pending(self) -> list[int]:
         """The places of the current opening phase still empty: the empty sides, or once
-        every side is filled, the empty slots (what a full round of passes closes)."""
+        every side is filled, the empty slots (what a full round of passes may close)."""
         sides, slots = self._phase()
         if sides:
-            return [i for i, n in enumerate(self.lengths) if n == 0 and not self.closed[i]]
+            return self.empty_sides()
         if slots:
-            return [i for i, n in enumerate(self.lengths) if n == 1 and not self.closed[i]]
+            return self.waiting_slots()
         return []
+
+    def empty_sides(self) -> list[int]:
+        """Sides still waiting for their tile (not closed)."""
+        return [i for i, n in enumerate(self.lengths) if n == 0 and not self.closed[i]]
+
+    def waiting_slots(self) -> list[int]:
+        """Arms whose side tile waits for its slot's tile (not closed)."""
+        if not self.ring:
+            return []
+        return [i for i, n in enumerate(self.lengths) if n == 1 and not self.closed[i]]
+
+    def settled(self) -> bool:
+        """Every side holds its tile or is closed."""
+        return not self._phase()[0]
 
     def in_opening(self) -> bool:
         sides, slots = self._phase()
         return sides or slots
 
     def opening_rule(self) -> str:
-        if self.ring:
-            rule = "until every side of the centre holds a tile, only an empty side may be filled; then " \
-                "each arm's slot takes its double (or a tile of its own) "
-            return rule + ("before that arm grows" if self.early_arms else "before any arm grows")
+        only = ""
         if self.side_tiles != self.set_mask:
-            only = " ".join(tile_str(t) for t in tiles_of(self.side_tiles))
-            return f"until the spinner's {self.sides} sides hold a tile, only {only} may be played, on an empty side"
-        return f"the spinner's {self.sides} sides must be filled before any arm grows"
+            only = " (one of " + ", ".join(tile_str(t) for t in tiles_of(self.side_tiles)) + ")"
+        rule = f"until every side of the centre holds a tile{only} or is closed, "
+        if not self.ring:
+            return rule + "only an empty side may be filled"
+        if self.early_slots:
+            return rule + "only an empty side or a slot beyond a side tile (its double) may be filled; " \
+                "then an arm grows once its slot is filled"
+        rule += "only an empty side may be filled; then each arm's slot takes its double (or a tile of its own) "
+        return rule + ("before that arm grows" if self.early_arms else "before any arm grows")
 
     def has_dead_end(self) -> bool:
         free = self.set_mask & ~self.mask & ~self.face_down
@@ -728,6 +770,7 @@ class PhasedCross(Cross):
                 elif n == 1 and ring:
                     slots = True
         arms_open = not sides and (self.early_arms or not slots)
+        slots_open = not sides or self.early_slots
         free = self.set_mask & ~self.mask & ~self.face_down
         dead = True
         targets: list[tuple[int, int, int]] = []
@@ -744,7 +787,7 @@ class PhasedCross(Cross):
                     side = True   # the empty sides are one place
             elif ring and n == 1:
                 ever = fits[v] & self.ring_tiles
-                now = 0 if sides else ever
+                now = ever if slots_open else 0
             else:
                 ever = fits[v] & self.arm_tiles
                 now = ever if arms_open else 0

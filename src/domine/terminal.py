@@ -16,8 +16,8 @@ from .game import Game
 from .hand import HandState
 from .observation import Observation
 from .moves import (
-    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, end_of, is_hidden, kind,
-    placements_of, tile_of,
+    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, close_reason, end_of,
+    is_hidden, kind, placements_of, tile_of,
 )
 from .geometry import wild_tiles
 from .tiles import BIT, tile_str, tiles_of
@@ -413,7 +413,9 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
             end = end_of(move)
             how = "marked dead" if tile_of(move) == NO_TILE and not is_hidden(move) else \
                 "closed with a reserved tile face down"
-            return Text(f"{names[end] if end < len(names) else end} is {how}", style="dim")
+            why = close_reason(move)   # the rule that closed it, in words
+            return Text(f"{names[end] if end < len(names) else end} is {how}{f' ({why})' if why else ''}",
+                        style="dim")
         if k == TURN_UP:
             return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
     who = seat_name(seat, kinds, viewer)

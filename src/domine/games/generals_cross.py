@@ -18,4 +18,5 @@ class GeneralsCross(ColonelsCross):
     name = "General's Cross"
     aliases = ('Generalski Krst', "General's Cross")
     summary = "Colonel's Cross where each matador wants its double (7 minus its number) before its arm grows."
-    slots = True                             # rules 6, 7, 9
+    # rules 6, 7, 9: a slot beyond each matador for its double, at once; arms once the sides are settled
+    layout_params = {**ColonelsCross.layout_params, "ring": True, "early_slots": True, "early_arms": True}

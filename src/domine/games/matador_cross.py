@@ -2,16 +2,16 @@
 
 The lead is a double other than 0-0, a spinner whose four sides fill (by the sum-to-seven
 rule, or with a matador) before any arm grows; later doubles lie in line. The Russian
-crosses share this module's pieces: the lead rules, and the closing of opening places
-that a full round of passes at the reserve shows nobody can fill.
+crosses share this module's pieces: the lead rules, the deal and scoring, and the reasons
+for closing an opening place that a full round of passes at the reserve shows nobody can
+fill (``parts.hand_ends.ClosesAfterPasses``).
 """
 
 from __future__ import annotations
 
 from ..game import TARGET, Game
-from ..hand import NOBODY
 from ..matching import RUSSIAN_MATADORS, SEVEN
-from ..moves import NO_TILE, PASS, close
+from ..moves import register_close_reason
 from ..parts.hand_ends import DeadLayout
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
@@ -21,50 +21,9 @@ from ..tiles import BIT, DOUBLES_MASK
 NOT_BLANK = DOUBLES_MASK & ~BIT[0]   # the doubles that may lead: all but 0-0 (a matador)
 MATADORS = sum(BIT[t] for t in RUSSIAN_MATADORS)
 
-
-class ClosesAfterPasses(DeadLayout):
-    """Matador's ends (blocked, dead layout), except that while places of the opening phase
-    ``what`` ("sides" or "slots") wait, being stuck is no block: the passes go round, and the
-    game closes those places after a full round (``close_after_round``)."""
-
-    def __init__(self, what: str):
-        self.what = what
-
-    def closable(self, layout) -> list[int]:
-        if layout.lead < 0:
-            return []
-        places = layout.pending()
-        if not places:
-            return []
-        side = layout.lengths[places[0]] == 0
-        return places if side == (self.what == "sides") else []
-
-    def blocked(self, state):
-        return state.drawable <= 0 and not state.in_hands & state.layout.playable \
-            and not self.closable(state.layout)
-
-
-def close_after_round(state, hand_end: ClosesAfterPasses, face_down: bool) -> None:
-    """After every seat has passed in turn (a pass comes only with the stock at the reserve),
-    close the waiting places: each with a reserve tile face down (``face_down``), or marked
-    dead with no tile. An event of nobody, public."""
-    if state.drawable > 0 or state.over:
-        return
-    history, n = state.history, state.n
-    if len(history) < n:
-        return
-    for i in range(1, n + 1):
-        if history[-i][1] != PASS:
-            return
-    layout = state.layout
-    for end in hand_end.closable(layout):
-        if face_down and state.reserve > 0:
-            state.close_end(close(end, state.stock[len(state.stock) - state.reserve]), seat=NOBODY)
-        else:
-            layout.close(end, -1)
-            state.history.append((NOBODY, close(end, NO_TILE)))
-        if state.over:
-            return
+#: why the rules close an opening place after a full round of passes (``domine.moves.close_reason``)
+STUCK_MATADOR = register_close_reason(1, "its matador is stuck in the reserve")
+NOTHING_FOR_SLOT = register_close_reason(2, "nobody can fill its slot")
 
 
 class MatadorCross(Game):
@@ -78,7 +37,7 @@ class MatadorCross(Game):
     hand_size_total = 8                                  # rule 2: 8 minus the players
     reserve = 2                                          # rule 2
     matching = SEVEN                                     # rule 3
-    layout_kind = "cross"                                # rules 4-6
+    layout_kind = "phased cross"                         # rules 4-6: the sides take what fits, then the arms
     doubles_in_line = True                               # rule 3
     turn = Turn(draw_at_will=True, drawn_tile_must_be_played=False)   # rule 7
     hand_end = DeadLayout()                              # rules 11-13

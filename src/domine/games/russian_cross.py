@@ -8,8 +8,9 @@ reserve tile face down, and play goes on on the other arms.
 
 from __future__ import annotations
 
+from ..parts.hand_ends import ClosesAfterPasses
 from ..parts.leads import HeaviestDouble, Loser
-from .matador_cross import MATADORS, NOT_BLANK, ClosesAfterPasses, MatadorCross, close_after_round
+from .matador_cross import MATADORS, NOT_BLANK, STUCK_MATADOR, MatadorCross
 
 
 class RussianCross(MatadorCross):
@@ -19,9 +20,6 @@ class RussianCross(MatadorCross):
     summary = "Sevens on a cross whose four sides take the four matadors; blank ends die; lowest at 100 wins."
     layout_kind = "phased cross"                                    # rules 4-6
     layout_params = {"side_tiles": MATADORS, "arm_tiles": ~MATADORS}   # rule 5; rule 6: none is left
-    hand_end = ClosesAfterPasses("sides")                           # rules 7, 12
+    hand_end = ClosesAfterPasses("sides", face_down=True, reason=STUCK_MATADOR)   # rules 7, 12
     first_lead = HeaviestDouble(redeal=True, doubles=NOT_BLANK)     # rule 9
     later_lead = Loser("double", then="until double", doubles=NOT_BLANK)   # rule 11
-
-    def on_turn_start(self, state, seat):
-        close_after_round(state, self.hand_end, face_down=True)     # rule 7

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..game import TARGET, Option
 from ..moves import CLOSE
-from .matador_cross import MATADORS, ClosesAfterPasses, MatadorCross, close_after_round
+from ..parts.hand_ends import ClosesAfterPasses
+from .matador_cross import MATADORS, NOTHING_FOR_SLOT, MatadorCross
 
 
 class RussianDoubleCross(MatadorCross):
@@ -21,7 +22,7 @@ class RussianDoubleCross(MatadorCross):
     summary = "Sevens on a nine-tile figure: four Russians, their doubles (or matadors), then arms."
     layout_kind = "phased cross"                       # rules 4-8
     layout_params = {"ring": True, "ring_tiles": MATADORS}
-    hand_end = ClosesAfterPasses("slots")              # rule 13
+    hand_end = ClosesAfterPasses("slots", face_down=False, reason=NOTHING_FOR_SLOT)   # rule 13
     public_kinds = frozenset({CLOSE})                  # rule 13: a slot is marked dead, no tile hidden
     options = (
         TARGET,
@@ -32,6 +33,3 @@ class RussianDoubleCross(MatadorCross):
     def configure(self, options):
         super().configure(options)
         self.layout_params = {**type(self).layout_params, "early_arms": bool(options.get("early_arms"))}
-
-    def on_turn_start(self, state, seat):
-        close_after_round(state, self.hand_end, face_down=False)   # rule 13

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import places_tiles
+from ..moves import NO_TILE, PASS, close, places_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..hand import HandState
@@ -162,3 +162,51 @@ class NobodyCanPlay(HandEnd):
         if not (state.drawable <= 0 or state.layout.has_dead_end()):
             return False
         return not any(state.can_place(s) for s in range(state.n))
+
+
+class ClosesAfterPasses(DeadLayout):
+    """The Russian crosses: a domino, blocked, or a dead layout, except that while places of the
+    opening phase ``what`` wait ("sides": a side of the centre; "slots": a slot beyond a side
+    tile), nobody placing is no block. The passes go round, and once every seat has passed in
+    turn with nothing drawable, the rules close those places (``layout.pending()``): each with
+    a reserve tile face down (``face_down``), or marked dead with no tile, an event of nobody
+    saying why (``reason``, a code of ``domine.moves.register_close_reason``). The seat after
+    the last passer plays on."""
+
+    def __init__(self, what: str = "sides", face_down: bool = True, reason: int = 0):
+        self.what = what
+        self.face_down = face_down
+        self.reason = reason
+
+    def closable(self, layout) -> list[int]:
+        """The places a full round of passes would close now."""
+        if layout.lead < 0:
+            return []
+        places = layout.pending()
+        if not places or (layout.lengths[places[0]] == 0) != (self.what == "sides"):
+            return []
+        return places
+
+    def blocked(self, state):
+        return state.drawable <= 0 and not state.in_hands & state.layout.playable \
+            and not self.closable(state.layout)
+
+    def after_pass(self, state, seat):
+        if state.drawable > 0:
+            return None
+        history, n = state.history, state.n
+        if len(history) < n:
+            return None
+        for i in range(2, n + 1):   # the last event is this pass
+            if history[-i][1] != PASS:
+                return None
+        from ..hand import NOBODY   # here: hand imports this module
+        for end in self.closable(state.layout):
+            if self.face_down and state.reserve > 0:
+                tile = state.stock[len(state.stock) - state.reserve]
+                state.close_end(close(end, tile, self.reason), seat=NOBODY)
+            else:
+                state.layout.close(end, -1)
+                state.history.append((NOBODY, close(end, NO_TILE, self.reason)))
+        # a hand the closings ended (dead, or blocked now) says so; the passer stays the last seat
+        return state.result.reason if state.over else None
