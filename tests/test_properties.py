@@ -346,11 +346,12 @@ def kind_named(record_move: str) -> int:
 
 
 def shown_to_all(state) -> int:
-    """Tiles an event showed every seat (a draw in a game whose draws are public; a closing
+    """Tiles an event showed every seat (a turned-up tile; a draw in a game whose draws are public; a closing
     that lays no tile, ``NO_TILE``, shows none)."""
     public = state.game.public_kinds
     return _mask(tile_of(m) for s, m in state.history
-                 if kind(m) in public and kind(m) in (DRAW, DISCARD, CLOSE) and tile_of(m) != NO_TILE)
+                 if kind(m) == TURN_UP   # a tile turned face up for everyone (troli's lead from the aside)
+                 or kind(m) in public and kind(m) in (DRAW, DISCARD, CLOSE) and tile_of(m) != NO_TILE)
 
 
 def swap_unknown_in_rows(state, seat, rng):
