@@ -474,15 +474,7 @@ def resume_match(record: Any) -> Match:
     report = replay(record)
     if report.complete:
         raise RecordError("the match in this record is over: there is nothing to resume")
-    game = make_game(record["game"], record["players"], record.get("options") or {})
-    hands = record["hands"]
-    first = hands[0] if hands and isinstance(hands[0], dict) else {}
-    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
-    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
-        start.hand_number = first["number"]
-    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
-    seed = record.get("seed")
-    match = Match(game, seed=seed if isinstance(seed, int) else None, context=start if resumed else None)
+    game, hands, match = _match_of(record, None)
     for i, raw in enumerate(hands, start=1):
         context = match.context()
         if "context" in raw:
@@ -500,6 +492,21 @@ def resume_match(record: Any) -> Match:
     return match
 
 
+
+def _match_of(record: Any, default_seed: int | None):
+    """A verified record's game, its hands and a new ``Match`` that starts where the record's
+    first hand does (a record may begin mid-match), seeded by the record's seed."""
+    game = make_game(record["game"], record["players"], record.get("options") or {})
+    hands = record["hands"]
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
+    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
+        start.hand_number = first["number"]
+    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
+    seed = record.get("seed")
+    match = Match(game, seed=seed if isinstance(seed, int) else default_seed, context=start if resumed else None)
+    return game, hands, match
+
 def strict_difference(record: Any) -> str | None:
     """``domine replay --strict``: deal every hand again from the record's seed and let the
     bots named in ``seats`` choose again, seeded as the command that wrote it seeded them
@@ -511,15 +518,8 @@ def strict_difference(record: Any) -> str | None:
     from .bots import BotError, make_bot
 
     replay(record)
-    game = make_game(record["game"], record["players"], record.get("options") or {})
-    hands = record["hands"]
-    first = hands[0] if hands and isinstance(hands[0], dict) else {}
-    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
-    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
-        start.hand_number = first["number"]
-    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
+    game, hands, match = _match_of(record, 0)
     seed = record.get("seed")
-    match = Match(game, seed=seed if isinstance(seed, int) else 0, context=start if resumed else None)
     seats = [str(x) for x in record.get("seats") or []]
     info = record.get("bots") if isinstance(record.get("bots"), dict) else {}
     seeds = info.get("seeds") if isinstance(info.get("seeds"), list) else None
