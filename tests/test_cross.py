@@ -11,7 +11,7 @@ from domine.game import GameError
 from domine.games import make_game
 from domine.hand import HandContext
 
-from helpers import assert_deal_sizes, full_deal, play_out, previous
+from helpers import assert_deal_sizes, full_deal, previous
 from helpers import move_names as names, tiles as T
 
 
@@ -24,20 +24,6 @@ def test_first_hand_heaviest_double_and_redeal_without_doubles():
     masks = [sum(1 << t for t in h) for h in no_doubles]
     assert g.needs_redeal(masks, HandContext(hand_number=1)) is True
     assert g.needs_redeal(masks, HandContext(hand_number=2, previous=previous([0, 1, 2]))) is False
-
-
-def test_match_loser_of_a_played_hand_leads_the_next():
-    from domine.match import Match
-    g = make_game("cross", players=3)
-    m = Match(g, seed=5)
-    st = m.start_hand()
-    play_out(st)
-    r = st.result
-    assert r.points == r.hand_values
-    assert m.finish_hand() is None
-    assert m.scores == r.points
-    nxt = m.start_hand()
-    assert nxt.to_act == r.ranking[-1]
 
 
 @pytest.mark.parametrize("n,k,stock", [(2, 6, 16), (3, 5, 13), (4, 4, 12)])

@@ -154,3 +154,19 @@ def test_example5_reserve_of_two():
     assert hand(st, 1) == names("1-1", "2-2", "0-1", "0-2")
     assert st.to_act == 0
     assert not st.over
+
+
+@pytest.mark.parametrize("game_id, seed", [("cross", 5), ("ordinary", 3), ("matador", 4)])
+def test_the_loser_of_a_played_hand_leads_the_next(game_id, seed):
+    """Penalty games: every seat adds its own pips, and the last in the ranking (general 16)
+    leads the next hand."""
+    from domine.match import Match
+    m = Match(make_game(game_id, players=3), seed=seed)
+    st = m.start_hand()
+    while not st.over:
+        st.apply(st.legal_moves()[0])
+    r = st.result
+    assert r.points == r.hand_values
+    assert m.finish_hand() is None
+    assert m.scores == r.points
+    assert m.start_hand().to_act == r.ranking[-1]

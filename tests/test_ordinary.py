@@ -13,7 +13,7 @@ from domine.games import make_game
 from domine.hand import HandContext
 from domine.tiles import parse_tile
 
-from helpers import assert_deal_sizes, play_out, previous
+from helpers import assert_deal_sizes, previous
 from helpers import tiles as T
 
 
@@ -44,17 +44,3 @@ def test_player_count_limits(n):
 def test_bad_options(opts):
     with pytest.raises(GameError):
         make_game("ordinary", players=3, options=opts)
-
-
-def test_match_weakest_of_a_played_hand_leads_the_next():
-    from domine.match import Match
-    g = make_game("ordinary", players=3)
-    m = Match(g, seed=3)
-    st = m.start_hand()
-    play_out(st)
-    r = st.result
-    assert r.points == r.hand_values
-    assert m.finish_hand() is None
-    assert m.scores == r.points
-    nxt = m.start_hand()
-    assert nxt.to_act == r.ranking[-1]
