@@ -476,11 +476,7 @@ def resume_match(record: Any) -> Match:
         raise RecordError("the match in this record is over: there is nothing to resume")
     game, hands, match = _match_of(record, None)
     for i, raw in enumerate(hands, start=1):
-        context = match.context()
-        if "context" in raw:
-            given = context_from_json(raw["context"], i)
-            if given.lot is not None:
-                context.lot = given.lot
+        context = _next_context(match, raw, i)
         recorded = _deal(game, raw.get("deal"), i)
         state = match.start_hand(None, context)
         if [list(h) for h in state.deal.hands] != recorded.hands or list(state.deal.stock) != recorded.stock:
@@ -492,6 +488,16 @@ def resume_match(record: Any) -> Match:
     return match
 
 
+
+
+def _next_context(match, raw: dict, number: int):
+    """The context the match deals hand ``number`` with, keeping the lot the record drew."""
+    context = match.context()
+    if "context" in raw:
+        given = context_from_json(raw["context"], number)
+        if given.lot is not None:
+            context.lot = given.lot
+    return context
 
 def _match_of(record: Any, default_seed: int | None):
     """A verified record's game, its hands and a new ``Match`` that starts where the record's
@@ -532,11 +538,7 @@ def strict_difference(record: Any) -> str | None:
         except BotError:
             pass   # a human, or a seat without a bot: its moves are taken as recorded
     for i, raw in enumerate(hands, start=1):
-        context = match.context()
-        if "context" in raw:
-            given = context_from_json(raw["context"], i)
-            if given.lot is not None:
-                context.lot = given.lot
+        context = _next_context(match, raw, i)
         recorded = _deal(game, raw.get("deal"), i)
         if isinstance(seed, int):
             state = match.start_hand(None, context)
