@@ -221,8 +221,58 @@ def test_cli_single_deal_and_options():
     (("greedy", "random", "--game", "block", "--deals", "5", "--players", "7"), "not 7"),
     (("greedy", "random", "--game", "block", "--deals", "5", "-o", "foo=1"), "no option 'foo'"),
     (("greedy", "random", "--game", "block", "--deals", "5", "--jobs", "-1"), "--jobs"),
+    (("greedy", "random", "--game", "block", "--deals", "5", "--unit", "round"), "--unit must be one of hand, match"),
 ])
 def test_cli_usage_errors(args, message):
     r = run("arena", *args)
     assert r.exit_code == 2 and message in r.output
     assert r.output.count("\n") <= 2
+
+
+# -- whole matches ------------------------------------------------------------------------------
+def test_a_match_unit_plays_whole_matches_on_the_same_cards():
+    from domine.match import Match
+    res = run_arena("greedy", "random", "block", 3, seed=5, unit="match")
+    assert res.unit == "match" and res.plays == 6 and res.deals == 3
+    # each play is a whole match to the target: far more hands than plays
+    assert res.hands > 3 * res.plays
+    # greedy against greedy on both sides: the two plays of a deal are the same match, mirrored
+    mirror = run_arena("greedy", "greedy", "block", 3, seed=5, unit="match")
+    assert mirror.margin == 0.0 and mirror.deals_even == 3
+    # a play's first hand is the match's first hand, dealt from the deal's seed
+    game = make_game("block", 2)
+    match = arena.play_match(game, derive_seed(5, 0), {"A": "greedy", "B": "greedy"}, ("A", "B"),
+                             [1, 2], [0.0, 0.0], [0, 0], keep_hands=True)
+    first = Match(game, seed=derive_seed(5, 0)).start_hand()
+    assert [sorted(h) for h in match.hands[0].deal.hands] == [sorted(h) for h in first.deal.hands]
+    assert match.over and match.result.winners
+
+
+def test_games_that_pay_at_the_match_end_are_measured_over_matches():
+    for game, players in (("italian", 3), ("rotating-partners", 4)):
+        res = run_arena("greedy", "random", game, 2, players=players, seed=3)
+        assert res.unit == "match", game
+        assert res.token_margin is not None
+        assert res.hands >= res.plays
+    # the token margin over a match is the final balances' (conserved: each play's sum is zero)
+    block = run_block(ArenaBlock("italian", 3, (), "greedy", "random", 3, 0, 2, unit="match"))
+    assert all(t != 0 for pair in block.tokens for t in pair)
+    hand = run_arena("greedy", "random", "italian", 2, players=3, seed=3, unit="hand")
+    assert hand.unit == "hand" and hand.hands == hand.plays == 4
+    with pytest.raises(ArenaError, match="unknown unit"):
+        run_arena("greedy", "random", "block", 2, unit="round")
+
+
+def test_match_records_replay(tmp_path):
+    from domine.records import load_record, replay
+    r = run("arena", "greedy", "random", "--game", "rotating-partners", "--deals", "1", "--seed", "2",
+            "--record-dir", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert "whole matches" in r.output and "tokens/match" in r.output
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 2
+    for f in files:
+        data = load_record(f)
+        assert data["result"] is not None and data["arena"]["deal"] == 0
+        report = replay(data)
+        assert report.complete and report.result == data["result"]

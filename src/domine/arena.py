@@ -19,6 +19,15 @@ Duplicate deals
     has more seats over a deal. Luck of the deal cancels within a pair; only
     the bots' decisions (and, for bots that use randomness, their seeds) differ.
 
+Whole matches (``unit="match"``)
+    A game whose hands decide nothing alone (``Game.arena_unit = "match"``: italian and
+    rotating-partners pay their pot only when the match ends), or any game when asked,
+    plays deal ``i`` as a whole *match* dealt from the seed ``derive_seed(seed, i)``,
+    twice with the same seatings as above. Both plays of a deal get the same cards for
+    as long as their matches run alike (each hand is dealt from the match's own
+    generator, not from the bots' choices); outcome, margin and tokens are then the
+    match's: its winners, its final scores and its final balances.
+
 Bots
     Every seat of every play gets its own bot instance from
     ``make_bot(name, derive_seed(seed, i, play, seat))``. A bot sees only its
@@ -34,6 +43,8 @@ Scoring
       (so it is per seat when a side holds two seats of an individual game);
       in games whose points are penalties (``game.points == PENALTY``) the sign is
       flipped, so a positive margin always favours A.
+    * In a game for stakes, a play's token margin is A's tokens won minus B's, each side
+      averaged over its seats (per hand, or over the whole match).
     * A deal's score is the mean of its two plays' outcomes, its margin the
       mean of the two margins; the deal *differs* when the two outcomes differ.
 
@@ -67,11 +78,13 @@ from .bots import make_bot
 from .game import Game
 from .games import game_class, make_game
 from .hand import Deal, HandContext
+from .match import Match
 from .moves import MoveError
 from .parts.scoring import PENALTY
-from .simulate import derive_seed, effective_options, run_blocks
+from .simulate import MAX_HANDS_PER_MATCH, derive_seed, effective_options, run_blocks
 
 BLOCK_SIZE = 50          # deals per block
+UNITS = ("hand", "match")   # what a deal is played as
 Z95 = 1.96               # the normal quantile of the 95% intervals
 
 
@@ -187,6 +200,7 @@ class ArenaBlock:
     start: int                    # index of the first deal
     count: int                    # deals in this block
     record: bool = False          # keep every play as a record (arena --record-dir / --jsonl)
+    unit: str = "hand"            # "hand": a deal is one hand; "match": a whole match
 
 
 @dataclass
@@ -199,6 +213,7 @@ class BlockResult:
     decisions: list[int] = field(default_factory=lambda: [0, 0])        # A, B: non-forced decisions
     tokens: list[tuple[float, float]] = field(default_factory=list)     # games for stakes: A's token margin
     records: list[dict] = field(default_factory=list)                   # every play, when asked
+    hands: int = 0                                                      # hands played, all plays
 
 
 def deal_for(game: Game, seed: int, i: int) -> Deal:
@@ -220,10 +235,34 @@ def play_deal(game: Game, deal: Deal, names: dict[str, str], sides: Sequence[str
     is added to ``seconds`` and its decisions to ``decisions`` (index 0 A, 1 B).
     """
     bots = [make_bot(names[side], seeds[s]) for s, side in enumerate(sides)]
-    idx = [0 if side == "A" else 1 for side in sides]
     n_teams = max(game.teams(len(sides))) + 1
     state = game.new_hand(Deal([h[:] for h in deal.hands], deal.stock[:], deal.aside[:]),
                           HandContext(hand_number=1, scores=[game.starting_score] * n_teams, target=game.target))
+    play_out(state, bots, names, sides, seconds, decisions, where)
+    return state
+
+
+def play_match(game: Game, match_seed: int, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
+               seconds: list[float], decisions: list[int], where: str = "", keep_hands: bool = False) -> Match:
+    """Play a whole match dealt from ``match_seed`` with the bots named by side (one bot per
+    seat for the whole match); return the finished match."""
+    bots = [make_bot(names[side], seeds[s]) for s, side in enumerate(sides)]
+    match = Match(game, seed=match_seed, keep_hands=keep_hands)
+    while not match.over:
+        if match.hands_played >= MAX_HANDS_PER_MATCH:
+            raise ArenaError(f"a match of {game.id} did not end after {match.hands_played} hands{where}")
+        state = match.start_hand()
+        play_out(state, bots, names, sides, seconds, decisions,
+                 f"{where}, hand {state.context.hand_number}")
+        match.finish_hand()
+    return match
+
+
+def play_out(state, bots, names: dict[str, str], sides: Sequence[str], seconds: list[float],
+             decisions: list[int], where: str) -> None:
+    """Finish the hand ``state`` with one bot per seat, timing and counting each side's
+    decisions; a forced move is applied without asking."""
+    idx = [0 if side == "A" else 1 for side in sides]
     clock = time.perf_counter
     while not state.over:
         moves = state.legal_moves()
@@ -242,7 +281,6 @@ def play_deal(game: Game, deal: Deal, names: dict[str, str], sides: Sequence[str
             side = sides[seat]
             raise ArenaError(f"bot {names[side]} (side {side}, seat {seat}{where}) made an illegal move "
                              f"{move!r}: {e}") from None
-    return state
 
 
 def play_record(game: Game, state, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
@@ -268,27 +306,50 @@ def run_block(spec: ArenaBlock) -> BlockResult:
     seatings = (game_sides(game, False), game_sides(game, True))
     out = BlockResult()
     for i in range(spec.start, spec.start + spec.count):
-        deal = deal_for(game, spec.seed, i)
         oc, mg, tk = [], [], []
+        deal = deal_for(game, spec.seed, i) if spec.unit == "hand" else None
         for play, sides in enumerate(seatings):
             seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
-            state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions,
-                              where=f", deal {i}, play {play}")
-            result = state.result
-            if spec.record:
-                out.records.append(play_record(game, state, names, sides, seeds,
-                                               {"seed": spec.seed, "deal": i, "play": play}))
-            oc.append(outcome_of_play(result.winners, sides))
-            # points per team, or per seat where the hand's partnerships are not the match's
-            teams = state.teams if len(result.points) == max(state.teams) + 1 else list(range(n))
-            mg.append(margin_of_play(result.points, teams, sides, penalties))
-            if game.stakes:   # tokens won in the hand, per seat
-                tk.append(margin_of_play(state.rules["ledger"].won(), list(range(n)), sides))
+            where = f", deal {i}, play {play}"
+            if deal is not None:
+                state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions, where)
+                out.hands += 1
+                if spec.record:
+                    out.records.append(play_record(game, state, names, sides, seeds,
+                                                   {"seed": spec.seed, "deal": i, "play": play}))
+                winners, points = state.result.winners, state.result.points
+                # points per team, or per seat where the hand's partnerships are not the match's
+                teams = state.teams if len(points) == max(state.teams) + 1 else list(range(n))
+                tokens = state.rules["ledger"].won() if game.stakes else None   # won in the hand
+            else:
+                match = play_match(game, derive_seed(spec.seed, i), names, sides, seeds, out.seconds,
+                                   out.decisions, where, keep_hands=spec.record)
+                out.hands += match.hands_played
+                if spec.record:
+                    out.records.append(match_play_record(match, names, sides, seeds,
+                                                         {"seed": spec.seed, "deal": i, "play": play}))
+                winners, points = match.result.winners, match.scores
+                teams = match.teams if len(points) == max(match.teams) + 1 else list(range(n))
+                tokens = match.result.balances if game.stakes else None   # balances start at 0
+            oc.append(outcome_of_play(winners, sides))
+            mg.append(margin_of_play(points, teams, sides, penalties))
+            if tokens is not None:
+                tk.append(margin_of_play(tokens, list(range(n)), sides))
         out.outcomes.append((oc[0], oc[1]))
         out.margins.append((mg[0], mg[1]))
         if tk:
             out.tokens.append((tk[0], tk[1]))
     return out
+
+
+def match_play_record(match: Match, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
+                      where: dict) -> dict:
+    """One arena play of a whole match as a domine record (it replays like any match's)."""
+    from .records import match_record
+    rec = match_record(match, [names[side] for side in sides])
+    rec["bots"] = {"seeds": list(seeds), "asks_forced": False}
+    rec["arena"] = {**where, "sides": list(sides)}
+    return rec
 
 
 # ---------------------------------------------------------------------------------------
@@ -325,6 +386,8 @@ class ArenaResult:
     points_are_penalties: bool
     token_margin: float | None = None                 # games for stakes: A's tokens won minus B's per deal
     token_margin_ci: tuple[float, float] | None = None
+    unit: str = "hand"                                # what each play was: "hand" or "match"
+    hands: int = 0                                    # hands played over all plays
 
     def to_json(self) -> dict:
         """The JSON of ``domine arena --json`` (its schema: docs/simulate-arena-json.md)."""
@@ -335,7 +398,8 @@ class ArenaResult:
         return {
             "game": self.game, "players": self.players, "options": self.options,
             "bot_a": self.bot_a, "bot_b": self.bot_b, "seed": self.seed,
-            "deals": self.deals, "plays": self.plays, "sides_by_seat": self.seats,
+            "unit": self.unit, "deals": self.deals, "plays": self.plays, "hands_played": self.hands,
+            "sides_by_seat": self.seats,
             "win_rate": self.win_rate, "win_rate_ci": list(self.win_rate_ci),
             "margin": self.margin, "margin_ci": [_finite(x) for x in self.margin_ci],
             "differing_deals": self.differing_deals, "deals_won": self.deals_won,
@@ -379,8 +443,12 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     block_size: int | None = None,
     records: Callable[[dict], None] | None = None,
+    unit: str | None = None,
 ) -> ArenaResult:
     """Bot A against bot B on ``deals`` duplicate deals of ``game`` (two plays each).
+
+    ``unit`` says what each play is: ``"hand"`` or ``"match"`` (None: the game's
+    ``arena_unit``).
 
     ``progress`` is called after each block with the number of deals it played.
     Raises ``GameError`` for a game, option or player count that does not
@@ -397,11 +465,14 @@ def run_arena(
         names.append(name.strip().lower())
     if deals < 1:
         raise ArenaError("the number of deals must be at least 1")
+    unit = unit or probe.arena_unit
+    if unit not in UNITS:
+        raise ArenaError(f"unknown unit {unit!r}: a deal is played as one of {', '.join(UNITS)}")
     size = block_size or BLOCK_SIZE
     specs = []
     for start in range(0, deals, size):
         specs.append(ArenaBlock(cls.id, players, tuple(sorted(opts.items())), names[0], names[1], seed,
-                                start, min(size, deals - start), records is not None))
+                                start, min(size, deals - start), records is not None, unit))
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     jobs = min(jobs, len(specs))
@@ -411,8 +482,10 @@ def run_arena(
     tokens: list[tuple[float, float]] = []
     seconds = [0.0, 0.0]
     decisions = [0, 0]
+    hands = [0]
 
     def add(block: BlockResult) -> None:
+        hands[0] += block.hands
         outcomes.extend(block.outcomes)
         margins.extend(block.margins)
         tokens.extend(block.tokens)
@@ -453,12 +526,13 @@ def run_arena(
         seconds_per_decision={k: (seconds[j] / decisions[j] if decisions[j] else 0.0)
                               for j, k in enumerate("AB")},
         decisions={"A": decisions[0], "B": decisions[1]},
-        elapsed=elapsed, hands_per_second=plays / elapsed if elapsed > 0 else 0.0,
+        elapsed=elapsed, hands_per_second=hands[0] / elapsed if elapsed > 0 else 0.0,
         blocks=len(specs), points_are_penalties=probe.points == PENALTY, **token_fields,
+        unit=unit, hands=hands[0],
     )
 
 
 __all__ = [
     "ArenaResult", "ArenaError", "run_arena", "run_block", "seat_sides", "outcome_of_play",
-    "margin_of_play", "mean_ci", "sign_test_p", "verdict", "deal_for", "BLOCK_SIZE",
+    "margin_of_play", "mean_ci", "sign_test_p", "verdict", "deal_for", "play_match", "BLOCK_SIZE", "UNITS",
 ]

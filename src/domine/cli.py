@@ -937,11 +937,15 @@ def arena_cmd(
     think: ThinkOption = None,
     record_dir: RecordDirOption = None,
     jsonl: JsonlOption = None,
+    unit: Annotated[Optional[str], typer.Option(
+        "--unit", metavar="hand|match",
+        help="Play each deal as one hand or as a whole match (default: the game's own; whole matches "
+             "for games that pay their pot only at the match's end).")] = None,
 ) -> None:
     """Bot A against bot B on duplicate deals: win rate, point margin and a sign test.
 
     The JSON (--json) is described in docs/simulate-arena-json.md."""
-    from .arena import ArenaError, run_arena, verdict
+    from .arena import UNITS, ArenaError, run_arena, verdict
 
     with handled(), _record_sink(record_dir, jsonl, force=False) as sink:
         bot_a, bot_b = with_think(bot_a, think), with_think(bot_b, think)
@@ -949,11 +953,15 @@ def arena_cmd(
             raise UserError("--deals must be at least 1")
         if jobs < 0:
             raise UserError("--jobs must be 0 (one per CPU) or more")
+        if unit is not None:
+            unit = unit.strip().lower()
+            if unit not in UNITS:
+                raise UserError(f"--unit must be one of {', '.join(UNITS)}, not {unit!r}")
         opts = parse_options(option)
         try:
             with _progress_bar(f"{bot_a} vs {bot_b}", "deals", deals, show=not as_json) as advance:
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
-                                options=opts, progress=advance, records=sink)
+                                options=opts, progress=advance, records=sink, unit=unit)
         except ArenaError as e:   # a bot playing an illegal move: a bug, said plainly
             fail(f"the arena cannot go on: {e}", 1)
     if as_json:
@@ -961,7 +969,9 @@ def arena_cmd(
         return
     out = _out()
     opts_text = options_line(opts)
-    out.print(Text.assemble((res.game, "bold"), f" · {res.players} players · {res.deals} deals × 2 plays"
+    per = "hand" if res.unit == "hand" else "match"
+    plays = "2 plays" if per == "hand" else f"2 whole matches ({res.hands:,} hands)"
+    out.print(Text.assemble((res.game, "bold"), f" · {res.players} players · {res.deals} deals × {plays}"
                             f" · seed {res.seed}" + (f" · options: {opts_text}" if opts_text else "")))
     out.print(f"A = {res.bot_a}, B = {res.bot_b}; seats {''.join(res.seats)}, then swapped", markup=False)
     table = Table()
@@ -972,11 +982,11 @@ def arena_cmd(
     table.add_row("A's win rate", _pct(res.win_rate), f"{_pct(lo)} - {_pct(hi)}")
     mlo, mhi = res.margin_ci
     mci = f"{mlo:+.2f} - {mhi:+.2f}" if res.deals > 1 else "-"
-    table.add_row("A's margin (points/hand)", f"{res.margin:+.2f}", mci)
+    table.add_row(f"A's margin (points/{per})", f"{res.margin:+.2f}", mci)
     if res.token_margin is not None:   # games for stakes
         tlo, thi = res.token_margin_ci
         tci = f"{tlo:+.2f} - {thi:+.2f}" if res.deals > 1 else "-"
-        table.add_row("A's margin (tokens/hand)", f"{res.token_margin:+.2f}", tci)
+        table.add_row(f"A's margin (tokens/{per})", f"{res.token_margin:+.2f}", tci)
     table.add_row("plays won / tied / lost", f"{res.plays_won} / {res.plays_tied} / {res.plays_lost}", "")
     table.add_row("deals won / even / lost", f"{res.deals_won} / {res.deals_even} / {res.deals_lost}", "")
     table.add_row("differing deals", f"{res.differing_deals} ({_pct(res.differing_deals / res.deals)})", "")

@@ -376,6 +376,10 @@ class Game:
     #: the pot; every transfer a public event of the history), the match carries it on
     stakes = False
 
+    #: what ``domine arena`` plays per deal by default: ``"hand"`` (the first hand of a match),
+    #: or ``"match"`` for a game whose hands decide nothing alone (tokens paid at the match's end)
+    arena_unit = "hand"
+
     def hand_teams(self, context: HandContext, n: int) -> list[int]:
         """Seat -> team for the hand ``context`` describes: the game's teams, unless its
         partnerships change from hand to hand (rotating-partners)."""

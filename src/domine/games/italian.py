@@ -46,6 +46,7 @@ class Italian(StakesGame):
     points = PENALTY
     target = LIMIT
     match_end = LastStanding()
+    arena_unit = "match"   # the pot is paid only when the match ends
     options = (
         Option("ante", int, 1, "tokens each player pays into the pot before the first hand"),
         Option("buy_back", int, 1, "tokens a buy-back costs"),

@@ -42,6 +42,7 @@ class RotatingPartners(StakesGame):
     first_lead = HeaviestDouble()
     target = LIMIT
     match_end = PotDecides()
+    arena_unit = "match"   # the pot is paid only when the match ends
     options = (Option("stake", int, 5, "tokens each player pays into the pot before the first hand"),)
 
     def configure(self, options):
