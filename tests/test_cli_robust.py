@@ -590,3 +590,21 @@ def test_replay_strict_finds_the_first_difference(tmp_path):
     bad.write_text(json.dumps(data))
     r = run("replay", "--strict", "-q", str(bad))
     assert r.exit_code == 1 and "deals another hand" in r.output
+
+
+def test_every_name_a_rules_text_lists_opens_that_game():
+    """The "Also known as" line of each rules text: each name (its remark in brackets left
+    out; after a semicolon only remarks follow) opens that game, with or without accents."""
+    import re
+    from domine.games import GAMES, game_class
+    from importlib.resources import files
+    for gid in GAMES:
+        text = files("domine").joinpath("rules", f"{gid}.md").read_text(encoding="utf-8")
+        found = re.search(r"^Also known as: (.*?)(?:\n\n|\n#)", text, re.S | re.M)
+        if not found:
+            continue
+        names = re.sub(r"\([^)]*\)", "", found.group(1).replace("\n", " ")).split(";")[0]
+        for name in (n.strip() for n in names.split(",")):
+            if name and not (len(name) > 3 and name[1] == " "):   # "B l i c": a heading's letter-spacing
+                assert game_class(name).id == gid, (gid, name)
+    assert game_class("Blyskawica").id == "lightning" and game_class("BŁYSKAWICA").id == "lightning"

@@ -57,8 +57,13 @@ def option_sets(cls: type[Game], players: int) -> list[dict]:
     return out
 
 
+#: letters that Unicode does not decompose into a base letter and an accent
+_PLAIN_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "ß": "ss"})
+
+
 def _key(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    """A name as typed, folded so that "Błyskawica", "blyskawica" and "BLYSKAWICA" meet."""
+    text = unicodedata.normalize("NFKD", name.translate(_PLAIN_LETTERS)).encode("ascii", "ignore").decode()
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 

@@ -10,7 +10,7 @@ from ..rows import LoserStarts, RowGame
 class Blind(RowGame):
     id = "blind"
     name = "Blind Dominoes"
-    aliases = ("Domine na Neviđeno", "Domine na Nevidjeno", "Domine na Nevideno", "Blind Dominoes")
+    aliases = ("Domine na Neviđeno", "Domine na Nevidjeno", "Blind Dominoes")
     family = "blind"
     summary = "Face-down rows nobody may look at; turn tiles up in order until one fits; lowest at 150 wins."
     min_players, max_players = 2, 4

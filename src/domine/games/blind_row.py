@@ -11,7 +11,7 @@ from ..rows import NextSeatStarts, RowGame
 class BlindRow(RowGame):
     id = "blind-row"
     name = "Blind Dominoes (row version)"
-    aliases = ('Domino Ślepe',)
+    aliases = ('Domino Ślepe', 'Blind Domino')
     family = "blind"
     summary = "Peek at your front tile, lay it or send it back (and maybe draw); at 3 tiles show them."
     min_players, max_players = 2, 4
