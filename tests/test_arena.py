@@ -126,7 +126,7 @@ def test_same_deterministic_bot_on_both_sides_mirrors(game, players):
 
 def test_greedy_beats_random_on_block():
     res = run_arena("greedy", "random", "block", 200, seed=1)
-    assert res.deals == 200 and res.plays == 400 and res.blocks == 4
+    assert res.deals == 200 and res.plays == 400 and res.blocks == 20
     assert res.win_rate > 0.5 and res.margin > 0
     lo, hi = res.win_rate_ci
     assert 0 <= lo <= res.win_rate <= hi <= 1
@@ -276,3 +276,37 @@ def test_match_records_replay(tmp_path):
         assert data["result"] is not None and data["arena"]["deal"] == 0
         report = replay(data)
         assert report.complete and report.result == data["result"]
+
+
+# -- Ctrl-C --------------------------------------------------------------------------------
+def test_ctrl_c_keeps_the_deals_played_to_their_end(monkeypatch):
+    real = arena.play_deal
+    calls = []
+
+    def interrupted_at_the_seventh_play(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 7:   # the first play of deal 3
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(arena, "play_deal", interrupted_at_the_seventh_play)
+    res = run_arena("greedy", "random", "block", 40, seed=2)
+    assert res.interrupted and res.requested == 40 and res.deals == 3 and res.plays == 6 == res.hands
+    whole = run_arena("greedy", "greedy", "block", 3, seed=2)
+    assert not whole.interrupted and whole.requested == 3
+    calls.clear()
+    r = run("arena", "greedy", "random", "--game", "block", "--deals", "40", "--seed", "2")
+    assert r.exit_code == 130 and "win rate" in r.output and "Interrupted" in r.output
+    assert "3 deals played so far (of 40" in r.output
+    calls.clear()
+    r = run("arena", "greedy", "random", "--game", "block", "--deals", "40", "--json")
+    assert r.exit_code == 130 and '"interrupted": true' in r.output
+
+    def at_once(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena, "play_deal", at_once)
+    with pytest.raises(arena.ArenaInterrupted):
+        run_arena("greedy", "random", "block", 5)
+    r = run("arena", "greedy", "random", "--game", "block", "--deals", "5")
+    assert r.exit_code == 130 and "before the first deal" in r.output

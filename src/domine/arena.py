@@ -83,13 +83,17 @@ from .moves import MoveError
 from .parts.scoring import PENALTY
 from .simulate import MAX_HANDS_PER_MATCH, derive_seed, effective_options, run_blocks
 
-BLOCK_SIZE = 50          # deals per block
+BLOCK_SIZE = 10          # deals per block: each deal stands alone, so this changes no result
 UNITS = ("hand", "match")   # what a deal is played as
 Z95 = 1.96               # the normal quantile of the 95% intervals
 
 
 class ArenaError(ValueError):
     """An arena that cannot run as asked (no deals), or a bot that broke the rules."""
+
+
+class ArenaInterrupted(ArenaError):
+    """Ctrl-C came before a single deal was played to its end: there is nothing to report."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -214,6 +218,7 @@ class BlockResult:
     tokens: list[tuple[float, float]] = field(default_factory=list)     # games for stakes: A's token margin
     records: list[dict] = field(default_factory=list)                   # every play, when asked
     hands: int = 0                                                      # hands played, all plays
+    interrupted: bool = False         # Ctrl-C stopped the block: the deals before it are whole
 
 
 def deal_for(game: Game, seed: int, i: int) -> Deal:
@@ -300,46 +305,57 @@ def play_record(game: Game, state, names: dict[str, str], sides: Sequence[str], 
 def run_block(spec: ArenaBlock) -> BlockResult:
     """Play one block of deals; module-level so worker processes can run it."""
     game = make_game(spec.game, spec.players, dict(spec.options))
-    n = game.players
     penalties = game.points == PENALTY
     names = {"A": spec.bot_a, "B": spec.bot_b}
     seatings = (game_sides(game, False), game_sides(game, True))
     out = BlockResult()
-    for i in range(spec.start, spec.start + spec.count):
-        oc, mg, tk = [], [], []
-        deal = deal_for(game, spec.seed, i) if spec.unit == "hand" else None
-        for play, sides in enumerate(seatings):
-            seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
-            where = f", deal {i}, play {play}"
-            if deal is not None:
-                state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions, where)
-                out.hands += 1
-                if spec.record:
-                    out.records.append(play_record(game, state, names, sides, seeds,
-                                                   {"seed": spec.seed, "deal": i, "play": play}))
-                winners, points = state.result.winners, state.result.points
-                # points per team, or per seat where the hand's partnerships are not the match's
-                teams = state.teams if len(points) == max(state.teams) + 1 else list(range(n))
-                tokens = state.rules["ledger"].won() if game.stakes else None   # won in the hand
-            else:
-                match = play_match(game, derive_seed(spec.seed, i), names, sides, seeds, out.seconds,
-                                   out.decisions, where, keep_hands=spec.record)
-                out.hands += match.hands_played
-                if spec.record:
-                    out.records.append(match_play_record(match, names, sides, seeds,
-                                                         {"seed": spec.seed, "deal": i, "play": play}))
-                winners, points = match.result.winners, match.scores
-                teams = match.teams if len(points) == max(match.teams) + 1 else list(range(n))
-                tokens = match.result.balances if game.stakes else None   # balances start at 0
-            oc.append(outcome_of_play(winners, sides))
-            mg.append(margin_of_play(points, teams, sides, penalties))
-            if tokens is not None:
-                tk.append(margin_of_play(tokens, list(range(n)), sides))
-        out.outcomes.append((oc[0], oc[1]))
-        out.margins.append((mg[0], mg[1]))
-        if tk:
-            out.tokens.append((tk[0], tk[1]))
+    try:
+        for i in range(spec.start, spec.start + spec.count):
+            _play_both(spec, game, i, names, seatings, penalties, out)
+    except KeyboardInterrupt:   # one process: keep the deals played to their end
+        out.interrupted = True
     return out
+
+
+def _play_both(spec: ArenaBlock, game: Game, i: int, names: dict[str, str], seatings, penalties: bool,
+               out: BlockResult) -> None:
+    """Deal ``i``'s two plays, added to ``out`` only once both are over."""
+    n = game.players
+    oc, mg, tk, recs, hands = [], [], [], [], 0
+    deal = deal_for(game, spec.seed, i) if spec.unit == "hand" else None
+    for play, sides in enumerate(seatings):
+        seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
+        where = f", deal {i}, play {play}"
+        if deal is not None:
+            state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions, where)
+            hands += 1
+            if spec.record:
+                recs.append(play_record(game, state, names, sides, seeds,
+                                        {"seed": spec.seed, "deal": i, "play": play}))
+            winners, points = state.result.winners, state.result.points
+            # points per team, or per seat where the hand's partnerships are not the match's
+            teams = state.teams if len(points) == max(state.teams) + 1 else list(range(n))
+            tokens = state.rules["ledger"].won() if game.stakes else None   # won in the hand
+        else:
+            match = play_match(game, derive_seed(spec.seed, i), names, sides, seeds, out.seconds,
+                               out.decisions, where, keep_hands=spec.record)
+            hands += match.hands_played
+            if spec.record:
+                recs.append(match_play_record(match, names, sides, seeds,
+                                              {"seed": spec.seed, "deal": i, "play": play}))
+            winners, points = match.result.winners, match.scores
+            teams = match.teams if len(points) == max(match.teams) + 1 else list(range(n))
+            tokens = match.result.balances if game.stakes else None   # balances start at 0
+        oc.append(outcome_of_play(winners, sides))
+        mg.append(margin_of_play(points, teams, sides, penalties))
+        if tokens is not None:
+            tk.append(margin_of_play(tokens, list(range(n)), sides))
+    out.outcomes.append((oc[0], oc[1]))
+    out.margins.append((mg[0], mg[1]))
+    if tk:
+        out.tokens.append((tk[0], tk[1]))
+    out.records.extend(recs)
+    out.hands += hands
 
 
 def match_play_record(match: Match, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
@@ -388,6 +404,8 @@ class ArenaResult:
     token_margin_ci: tuple[float, float] | None = None
     unit: str = "hand"                                # what each play was: "hand" or "match"
     hands: int = 0                                    # hands played over all plays
+    interrupted: bool = False                         # Ctrl-C stopped the run: the deals finished so far
+    requested: int = 0                                # deals asked for
 
     def to_json(self) -> dict:
         """The JSON of ``domine arena --json`` (its schema: docs/simulate-arena-json.md)."""
@@ -398,7 +416,8 @@ class ArenaResult:
         return {
             "game": self.game, "players": self.players, "options": self.options,
             "bot_a": self.bot_a, "bot_b": self.bot_b, "seed": self.seed,
-            "unit": self.unit, "deals": self.deals, "plays": self.plays, "hands_played": self.hands,
+            "unit": self.unit, "requested": self.requested, "interrupted": self.interrupted,
+            "deals": self.deals, "plays": self.plays, "hands_played": self.hands,
             "sides_by_seat": self.seats,
             "win_rate": self.win_rate, "win_rate_ci": list(self.win_rate_ci),
             "margin": self.margin, "margin_ci": [_finite(x) for x in self.margin_ci],
@@ -450,6 +469,9 @@ def run_arena(
     ``unit`` says what each play is: ``"hand"`` or ``"match"`` (None: the game's
     ``arena_unit``).
 
+    Ctrl-C (``KeyboardInterrupt``) stops the run: the deals finished so far are
+    returned, with ``interrupted`` set (``ArenaError`` if not one deal was finished).
+
     ``progress`` is called after each block with the number of deals it played.
     Raises ``GameError`` for a game, option or player count that does not
     exist, ``BotError`` for an unknown bot and ``ArenaError`` for fewer than one
@@ -494,14 +516,23 @@ def run_arena(
             decisions[k] += block.decisions[k]
 
     start_time = time.perf_counter()
-    for spec, block in run_blocks(run_block, specs, jobs):   # added in block order
-        for rec in block.records:
-            records(rec)
-        block.records = []
-        add(block)
-        if progress:
-            progress(spec.count)
+    interrupted = False
+    try:
+        for spec, block in run_blocks(run_block, specs, jobs):   # added in block order
+            for rec in block.records:
+                records(rec)
+            block.records = []
+            add(block)
+            if progress:
+                progress(len(block.outcomes))
+            if block.interrupted:
+                interrupted = True
+                break
+    except KeyboardInterrupt:
+        interrupted = True   # the blocks done so far
     elapsed = time.perf_counter() - start_time
+    if not outcomes:
+        raise ArenaInterrupted("interrupted before the first deal was played to its end")
 
     scores = [(x + y) / 2 for x, y in outcomes]
     deal_margins = [(x + y) / 2 for x, y in margins]
@@ -528,11 +559,11 @@ def run_arena(
         decisions={"A": decisions[0], "B": decisions[1]},
         elapsed=elapsed, hands_per_second=hands[0] / elapsed if elapsed > 0 else 0.0,
         blocks=len(specs), points_are_penalties=probe.points == PENALTY, **token_fields,
-        unit=unit, hands=hands[0],
+        unit=unit, hands=hands[0], interrupted=interrupted, requested=deals,
     )
 
 
 __all__ = [
-    "ArenaResult", "ArenaError", "run_arena", "run_block", "seat_sides", "outcome_of_play",
+    "ArenaResult", "ArenaError", "ArenaInterrupted", "run_arena", "run_block", "seat_sides", "outcome_of_play",
     "margin_of_play", "mean_ci", "sign_test_p", "verdict", "deal_for", "play_match", "BLOCK_SIZE", "UNITS",
 ]

@@ -945,7 +945,7 @@ def arena_cmd(
     """Bot A against bot B on duplicate deals: win rate, point margin and a sign test.
 
     The JSON (--json) is described in docs/simulate-arena-json.md."""
-    from .arena import UNITS, ArenaError, run_arena, verdict
+    from .arena import UNITS, ArenaError, ArenaInterrupted, run_arena
 
     with handled(), _record_sink(record_dir, jsonl, force=False) as sink:
         bot_a, bot_b = with_think(bot_a, think), with_think(bot_b, think)
@@ -962,11 +962,23 @@ def arena_cmd(
             with _progress_bar(f"{bot_a} vs {bot_b}", "deals", deals, show=not as_json) as advance:
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
                                 options=opts, progress=advance, records=sink, unit=unit)
+        except ArenaInterrupted as e:   # Ctrl-C before any deal was over
+            _err().print(f"Interrupted: {e}.", style="yellow")
+            raise typer.Exit(130)
         except ArenaError as e:   # a bot playing an illegal move: a bug, said plainly
             fail(f"the arena cannot go on: {e}", 1)
     if as_json:
         typer.echo(json.dumps(res.to_json(), indent=2))
-        return
+    else:
+        _print_arena(res, opts)
+    if res.interrupted:
+        _err().print(f"Interrupted: the results of the {res.deals} deals played so far "
+                     f"(of {res.requested} asked for).", style="yellow")
+        raise typer.Exit(130)
+
+
+def _print_arena(res, opts) -> None:
+    from .arena import verdict
     out = _out()
     opts_text = options_line(opts)
     per = "hand" if res.unit == "hand" else "match"
