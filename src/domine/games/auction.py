@@ -5,7 +5,7 @@ takes the pot."""
 from __future__ import annotations
 
 from ..game import GameError, Option
-from ..moves import SOLD, IllegalMove, is_place
+from ..moves import DECIDE, KIND_MASK, SOLD, TOKENS, IllegalMove, is_place
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
@@ -247,6 +247,21 @@ class Auction(StakesGame):
                 fit |= self.set_fits[v]
         p_fit = (unseen & fit).bit_count() / max(1, unseen.bit_count())
         return p_fit * pot * 0.5 - price
+
+    @staticmethod
+    def decision_rules_out(history, index: int, playable: int) -> int:
+        """What the decision ``history[index]`` proves its seat does not hold (``Knowledge``):
+        an opening bid (a bid not following another bid or pass) comes from a seat on turn
+        that could not place, so nothing of ``playable`` (a tile locked under Jedan Kamen aside);
+        a raise or a pass within an auction proves nothing."""
+        move = history[index][1]
+        if what_of(move) != BID:
+            return 0
+        for i in range(index - 1, -1, -1):
+            k = history[i][1] & KIND_MASK
+            if k != TOKENS:
+                return 0 if k == DECIDE else playable
+        return playable
 
     @staticmethod
     def _opener(obs) -> int:
