@@ -228,8 +228,15 @@ class Auction(StakesGame):
 
     # -- what bots need ------------------------------------------------------------------
     def estimate(self, obs, move, knowledge):
-        """A bid is worth the chance the tile fits (for the seat on turn, who must place it)
-        times a share of the pot, less the price; for another seat only its price."""
+        """What a bid is worth, against passing (0), in tokens.
+
+        For the opener (the seat on turn, who must place the tile if it fits): a tile that
+        fits keeps him in the race for the pot, one that does not is a tile more to shed
+        and to count in a block, each worth about half the pot, for or against; so
+        ``(2 p_fit - 1) * pot / 2`` less the price: he opens only when the tile is more
+        likely than not to fit, and the more so the higher the price. (Valuing only the
+        fitting case made the bot open at every chance, and lose tokens by it.) For
+        another seat the tile only joins his hand: only its price."""
         if not is_decision(move):
             return None
         if what_of(move) == NO_BID:
@@ -246,7 +253,7 @@ class Auction(StakesGame):
             if not closed:
                 fit |= self.set_fits[v]
         p_fit = (unseen & fit).bit_count() / max(1, unseen.bit_count())
-        return p_fit * pot * 0.5 - price
+        return (2.0 * p_fit - 1.0) * pot * 0.5 - price
 
     @staticmethod
     def decision_rules_out(history, index: int, playable: int) -> int:
