@@ -10,7 +10,9 @@ determinized ("perfect information") Monte Carlo with a sound aggregation: the
 bot never looks at a real hidden tile, and it never commits to one world.
 
 The budget is a number of worlds (deterministic for a seed) or a time limit
-(``think`` seconds), whichever comes first.
+(``think`` seconds), whichever comes first. Moves that another legal move makes
+needless (a placement without its free last-tile call, a bid above the lowest) are
+not weighed (``worth_searching``).
 
 In two-seat block (a game with ``exact_search``) the rollouts give way to exact
 search (``domine.exact``): each world's rest of the hand is searched to the end,
