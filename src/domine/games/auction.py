@@ -59,7 +59,8 @@ class AuctionState:
 def progress_mark(state) -> int:
     """A number that grows with every tile placed (one tile fewer in the hands) and every
     tile bought or sold (one more taken from the stock, 64 > any count of tiles in the
-    hands) and with nothing else: a turn made progress when it changed (rule 8b)."""
+    hands) and with nothing else: a turn made progress when it changed (rule 8b). (The turn
+    hooks compute it inline: they run at every turn.)"""
     return (state.stock_pos << 6) - state.in_hands.bit_count()
 
 
@@ -266,9 +267,9 @@ class Auction(StakesGame):
     @staticmethod
     def decision_rules_out(history, index: int, playable: int) -> int:
         """What the decision ``history[index]`` proves its seat does not hold (``Knowledge``):
-        an opening bid (a bid not following another bid or pass) comes from a seat on turn
-        that could not place, so nothing of ``playable`` (a tile locked under Jedan Kamen aside);
-        a raise or a pass within an auction proves nothing."""
+        an opening bid (a bid right after no other decision, a bid or an auction pass) comes
+        from a seat on turn that could not place, so nothing of ``playable`` (a tile locked
+        under Jedan Kamen aside); a raise or a pass within an auction proves nothing."""
         move = history[index][1]
         if what_of(move) != BID:
             return 0
