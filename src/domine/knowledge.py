@@ -167,7 +167,8 @@ class Knowledge:
                 mover = seat
             spare = locked[seat] if turns[seat] <= lock_until[seat] else None
             if places_tiles(move):
-                drew = previous[0] == seat and kind(previous[1]) == DRAW
+                # (a tile sold to the seat just before, too: a bought tile that fits is laid at once)
+                drew = previous[0] == seat and kind(previous[1]) in (DRAW, SOLD)
                 for placement in placements_of(move):
                     t, end = tile_of(placement), end_of(placement)
                     if end == LEAD_END:
@@ -218,6 +219,12 @@ class Knowledge:
                 if seat != me:
                     self._forbid(seat, game.ruled_out(DISCARD, layout.playable))
                     self._discard_slot(seat)
+            elif k == DECIDE:
+                # a decision may prove something too (opening an auction: nothing fitted);
+                # the game says what, from the history (``decision_rules_out``, optional)
+                shows = getattr(game, "decision_rules_out", None)
+                if shows is not None and seat != me and layout.lead >= 0:
+                    self._forbid(seat, shows(history, index, layout.playable), spare)
             elif k in (PASS, SKIP):
                 if seat != me and layout.lead >= 0:
                     self._forbid(seat, game.ruled_out(k, layout.playable), spare)

@@ -10,7 +10,9 @@ determinized ("perfect information") Monte Carlo with a sound aggregation: the
 bot never looks at a real hidden tile, and it never commits to one world.
 
 The budget is a number of worlds (deterministic for a seed) or a time limit
-(``think`` seconds), whichever comes first.
+(``think`` seconds), whichever comes first. Moves that another legal move makes
+needless (a placement without its free last-tile call, a bid above the lowest) are
+not weighed (``worth_searching``).
 
 In two-seat block (a game with ``exact_search``) the rollouts give way to exact
 search (``domine.exact``): each world's rest of the hand is searched to the end,
@@ -27,8 +29,9 @@ from . import exact
 from .hand import HandState
 from .observation import Observation
 from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
-from .moves import is_place, pips_placed
+from .moves import ANNOUNCE, DECIDE, KIND_MASK, is_place, pips_placed
 from .parts.scoring import PENALTY
+from .stakes import BID, amount_of, is_decision, what_of
 from .tiles import BIT, mask_of
 
 
@@ -37,6 +40,8 @@ def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1
     """Finish the hand: mostly the heaviest legal tile, sometimes a random move.
 
     Seats of ``team`` use ``epsilon``; the others ``epsilon_others`` (default the same).
+    Of equal tiles the announced placement is taken (a last-tile call costs nothing and
+    keeps the last tile free), as the greedy bot does.
     """
     rnd = rng.random
     legal, apply = state.legal_moves, state.apply_unchecked
@@ -53,6 +58,8 @@ def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1
             best, best_pips = moves[0], -1
             for m in moves:
                 p = pips_placed(m)
+                if p >= 0:
+                    p = 2 * p + (m >> ANNOUNCE_BIT & 1)   # announced first among equal tiles
                 if p > best_pips:
                     best, best_pips = m, p
             apply(best)
@@ -96,7 +103,7 @@ class SearchBot:
         self.opponent_model = opponent_model   # exact search: the other seat plays as believed (0: at random)
 
     def choose(self, obs: Observation) -> int:
-        moves = obs.legal_moves
+        moves = worth_searching(obs.legal_moves)
         if len(moves) == 1:
             return moves[0]
         game = game_of(obs)
@@ -183,6 +190,31 @@ class SearchBot:
         if not self.opponent_model or len(belief) < 2:
             return 0.0
         return belief[1] * (1.0 - self.model)
+
+
+ANNOUNCE_BIT = ANNOUNCE.bit_length() - 1
+
+
+def worth_searching(moves: list[int]) -> list[int]:
+    """The legal moves less those the search need not weigh (sampled worlds are too few to
+    tell near-equal moves apart reliably: a move more is one more chance to pick a worse
+    one by luck, and less time for the others):
+
+    * a placement whose announced twin (``m | ANNOUNCE``, the last-tile call) is legal
+      too: the call costs nothing and only keeps the last tile free;
+    * every bid but the lowest (games for stakes): a higher bid only costs more, since the
+      other seats' bids in a rollout are no answer to its size.
+    """
+    if moves[0] & KIND_MASK == DECIDE or moves[-1] & KIND_MASK == DECIDE:
+        bids = [m for m in moves if is_decision(m) and what_of(m) == BID]
+        if len(bids) > 1:
+            low = min(bids, key=amount_of)
+            return [m for m in moves if m == low or not (is_decision(m) and what_of(m) == BID)]
+        return moves
+    if not any(m & ANNOUNCE for m in moves if is_place(m)):
+        return moves
+    announced = {m for m in moves if is_place(m) and m & ANNOUNCE}
+    return [m for m in moves if not (is_place(m) and not m & ANNOUNCE and m | ANNOUNCE in announced)]
 
 
 def _best(moves: list[int], values: list[float]) -> int:

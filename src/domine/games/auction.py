@@ -5,7 +5,7 @@ takes the pot."""
 from __future__ import annotations
 
 from ..game import GameError, Option
-from ..moves import SOLD, IllegalMove, is_place
+from ..moves import DECIDE, KIND_MASK, SOLD, TOKENS, IllegalMove, is_place
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
@@ -39,21 +39,29 @@ class Raises(list):
 class AuctionState:
     """Per hand: the auction in progress, and turns without progress (for the block)."""
 
-    __slots__ = ("opener", "high", "bidder", "chance", "progress", "idle")
+    __slots__ = ("opener", "high", "bidder", "chance", "mark", "idle")
 
     def __init__(self):
         self.opener = -1      # -1: no auction in progress
         self.high = 0
         self.bidder = -1
         self.chance = 0       # the opportunity now: 0 .. 2N-1 (0 is the opening bid)
-        self.progress = False   # a tile placed, bought or sold in the turn going on
+        self.mark = 0         # ``progress_mark`` as the turn going on began
         self.idle = 0         # turns in a row without progress
 
     def copy(self):
         other = AuctionState.__new__(AuctionState)
         other.opener, other.high, other.bidder, other.chance = self.opener, self.high, self.bidder, self.chance
-        other.progress, other.idle = self.progress, self.idle
+        other.mark, other.idle = self.mark, self.idle
         return other
+
+
+def progress_mark(state) -> int:
+    """A number that grows with every tile placed (one tile fewer in the hands) and every
+    tile bought or sold (one more taken from the stock, 64 > any count of tiles in the
+    hands) and with nothing else: a turn made progress when it changed (rule 8b). (The turn
+    hooks compute it inline: they run at every turn.)"""
+    return (state.stock_pos << 6) - state.in_hands.bit_count()
 
 
 class BlockedOrIdle(HandEnd):
@@ -116,6 +124,7 @@ class Auction(StakesGame):
             raise GameError("option limit must be 0 (none) or more")
         self.match_end = Standing(options["hands"])
         self._bid_lists = {}
+        self._raise_lists = {}
 
     def new_rules_state(self, state):
         rules = super().new_rules_state(state)
@@ -129,20 +138,15 @@ class Auction(StakesGame):
     # -- buying and the turn's progress ------------------------------------------------
     def on_draw(self, state, seat, tile):
         ledger(state).pay(state, seat, NOBODY, 1)   # every tile bought costs a token
-        state.rules["auction"].progress = True
-
-    def on_place(self, state, seat, move):
-        super().on_place(state, seat, move)
-        state.rules["auction"].progress = True
 
     def on_turn_start(self, state, seat):
         super().on_turn_start(state, seat)
-        state.rules["auction"].progress = False
+        state.rules["auction"].mark = (state.stock_pos << 6) - state.in_hands.bit_count()   # progress_mark
 
     def on_turn_end(self, state, seat):
         super().on_turn_end(state, seat)
         a = state.rules["auction"]
-        a.idle = 0 if a.progress else a.idle + 1
+        a.idle = 0 if (state.stock_pos << 6) - state.in_hands.bit_count() != a.mark else a.idle + 1
 
     # -- the auction ------------------------------------------------------------------------
     def _bids(self, low: int, first: list[int]) -> list[int]:
@@ -158,12 +162,18 @@ class Auction(StakesGame):
             moves = self._bid_lists[key] = moves if limit else Raises(moves, low)
         return moves
 
+    def _raises(self, high: int) -> list[int]:
+        """The moves at an auction whose highest bid is ``high`` (pass, or raise), kept by ``high``."""
+        moves = self._raise_lists[high] = self._bids(high + 1, [NO_BID_MOVE])
+        return moves
+
     def filter_moves(self, state, seat, moves):
-        moves = super().filter_moves(state, seat, moves)
         a = state.rules["auction"]
-        if a.opener >= 0:
-            return self._bids(a.high + 1, [NO_BID_MOVE])
-        if state.special or state.restrict or state.stock_pos >= len(state.stock) or state.drawable > 0:
+        if a.opener >= 0:   # (the engine's placements do not count at an auction)
+            raises = self._raise_lists.get(a.high)
+            return raises if raises is not None else self._raises(a.high)
+        moves = super().filter_moves(state, seat, moves)
+        if state.drawable > 0 or state.special or state.restrict or state.stock_pos >= len(state.stock):
             return moves
         if any(is_place(m) for m in moves):
             return moves
@@ -203,7 +213,6 @@ class Auction(StakesGame):
         state.hands[buyer] |= b
         state.in_hands |= b
         state.history.append((buyer, SOLD | t))
-        a.progress = True
         state.to_act = opener
         if buyer == opener and b & state.layout.playable & ~state.locked[opener]:
             state.restrict = b   # the opener must place the tile he bought, if it fits
@@ -228,8 +237,15 @@ class Auction(StakesGame):
 
     # -- what bots need ------------------------------------------------------------------
     def estimate(self, obs, move, knowledge):
-        """A bid is worth the chance the tile fits (for the seat on turn, who must place it)
-        times a share of the pot, less the price; for another seat only its price."""
+        """What a bid is worth, against passing (0), in tokens.
+
+        For the opener (the seat on turn, who must place the tile if it fits): a tile that
+        fits keeps him in the race for the pot, one that does not is a tile more to shed
+        and to count in a block, each worth about half the pot, for or against; so
+        ``(2 p_fit - 1) * pot / 2`` less the price: he opens only when the tile is more
+        likely than not to fit, and the more so the higher the price. (Valuing only the
+        fitting case made the bot open at every chance, and lose tokens by it.) For
+        another seat the tile only joins his hand: only its price."""
         if not is_decision(move):
             return None
         if what_of(move) == NO_BID:
@@ -246,7 +262,22 @@ class Auction(StakesGame):
             if not closed:
                 fit |= self.set_fits[v]
         p_fit = (unseen & fit).bit_count() / max(1, unseen.bit_count())
-        return p_fit * pot * 0.5 - price
+        return (2.0 * p_fit - 1.0) * pot * 0.5 - price
+
+    @staticmethod
+    def decision_rules_out(history, index: int, playable: int) -> int:
+        """What the decision ``history[index]`` proves its seat does not hold (``Knowledge``):
+        an opening bid (a bid right after no other decision, a bid or an auction pass) comes
+        from a seat on turn that could not place, so nothing of ``playable`` (a tile locked
+        under Jedan Kamen aside); a raise or a pass within an auction proves nothing."""
+        move = history[index][1]
+        if what_of(move) != BID:
+            return 0
+        for i in range(index - 1, -1, -1):
+            k = history[i][1] & KIND_MASK
+            if k != TOKENS:
+                return 0 if k == DECIDE else playable
+        return playable
 
     @staticmethod
     def _opener(obs) -> int:
