@@ -399,6 +399,11 @@ class Game:
     def on_draw(self, state: HandState, seat: int, tile: int) -> None:
         """Called after every draw (a game that charges for a tile bought)."""
 
+    #: ``decision_rules_out(history, index, playable)``: the tiles a decision move (kind
+    #: ``DECIDE``) at ``history[index]`` proves its seat does not hold, for ``Knowledge``
+    #: (auction: an opening bid says nothing fitted); None: decisions prove nothing
+    decision_rules_out = None
+
     #: ``hand_worth(state, seat)``: how good a finished hand is for ``seat`` in the game's own
     #: terms (tokens won, or the points that lead to them), for the search bot; None: points
     hand_worth = None

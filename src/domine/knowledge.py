@@ -222,7 +222,7 @@ class Knowledge:
             elif k == DECIDE:
                 # a decision may prove something too (opening an auction: nothing fitted);
                 # the game says what, from the history (``decision_rules_out``, optional)
-                shows = getattr(game, "decision_rules_out", None)
+                shows = game.decision_rules_out
                 if shows is not None and seat != me and layout.lead >= 0:
                     self._forbid(seat, shows(history, index, layout.playable), spare)
             elif k in (PASS, SKIP):
