@@ -423,6 +423,7 @@ class MexicanTrain(Game):
         marked, done, ts, placed = lay.marked, lay.done, lay.turn_seat, lay.placed
         first_own, doubled = lay.first_own, lay.doubled
         stock_pos, drawable = state.stock_pos, state.drawable
+        stock_end = stock_pos + drawable     # the boneyard is stock[stock_pos:stock_end]
         drawn, owed, placed_in_turn = state.drawn, state.owed, state.placed_in_turn
         restrict = rep[state.restrict.bit_length() - 1] if state.restrict else 0   # in every lane
         last_placer = state.last_placer
@@ -431,6 +432,7 @@ class MexicanTrain(Game):
         free, starter, satisfy, one_double = self.free_first_turn, self.starter_run, \
             self.satisfy_immediately, self.one_double
         pips, is_double = PIPS, IS_DOUBLE
+        draw_, pass_, stop_, marker_ = DRAW, PASS, STOP, MARKER
         following = [(x + 1) % n for x in range(n)]
         opens = [(1 << x) | (1 << n) for x in range(n)]   # own train and the Mexican train
         ends, nod = lay.usable & lay.all_ends, lay.no_doubles
@@ -440,7 +442,8 @@ class MexicanTrain(Game):
         full = lay.set_mask
         held = [h * every for h in hands]    # each hand in every lane
         hand = held[seat]
-        in_hands = 0                         # all hands, in every lane
+        # all hands, in every lane: kept only while the boneyard is empty (the block test)
+        in_hands = 0
         for h in held:
             in_hands |= h
         start_hands = in_hands & full
@@ -450,6 +453,7 @@ class MexicanTrain(Game):
         sp0 = stock_pos
         arm_lengths = [len(a) for a in arms]
         outcome = None   # (reason, out seat) once the round is over
+        stopped = False  # the turn ended on a stop with the boneyard empty (no end check)
         done_before = done   # the fold's done before the last turn that ended
         # the fold's turn boundary (an event of a seat other than the turn's) is taken at the
         # turn's start: the same for every question restrict_places answers
@@ -460,31 +464,41 @@ class MexicanTrain(Game):
             placed = 0
             first_own = doubled = False
         while True:
-            how = 0   # how the turn ends: 0 on a tile, 1 failed (the marker goes out), 2 a stop
             while True:
                 # legal_moves: the placements, train by train; else a draw or a pass, alone
                 m = (restrict or hand) & accepts & usable
                 if m:
                     count = m.bit_count()
+                    # the i-th placement: m's i-th lowest set bit
                     if at_will and placed_in_turn and not owed:
                         i = int(rnd() * (count + 1))
                         if i == count:
-                            append((seat, STOP))            # STOP: the turn ends, no end check
-                            how = 2
+                            append((seat, stop_))           # STOP: the turn ends, no end check
+                            stopped = stock_pos >= stock_end
                             break
+                        while i:
+                            m &= m - 1
+                            i -= 1
+                        pos = (m & -m).bit_length() - 1
+                    elif count == 1:
+                        rnd()
+                        pos = m.bit_length() - 1
+                    elif count == 2:
+                        pos = (m.bit_length() if rnd() * 2 >= 1 else (m & -m).bit_length()) - 1
                     else:
                         i = int(rnd() * count)
-                    # apply_unchecked: the i-th placement (Trains.place, Cross.place)
-                    while i:
-                        m &= m - 1
-                        i -= 1
-                    pos = (m & -m).bit_length() - 1
+                        while i:
+                            m &= m - 1
+                            i -= 1
+                        pos = (m & -m).bit_length() - 1
+                    # apply_unchecked: a placement (Trains.place, Cross.place)
                     t = pos & 127
                     e = pos >> 7
                     o = pips[t] - values[e]
                     r = rep[t]
                     hand ^= r
-                    in_hands ^= r
+                    if stock_pos >= stock_end:
+                        in_hands ^= r
                     accepts ^= flip[pos]
                     values[e] = o
                     arms[e].append((t, o))      # lengths, doubles, last_placer: from the arms and history at the end
@@ -526,38 +540,46 @@ class MexicanTrain(Game):
                     owed = dbl        # _continue_turn
                     placed_in_turn += 1
                     drawn = 0
-                    if not (hand & accepts & usable) and not (dbl and drawable > 0):
-                        how = dbl
+                    if not (hand & accepts & usable) and not (dbl and stock_pos < stock_end):
+                        if dbl:       # on_turn_end: the double is left unanswered
+                            append((seat, marker_))
+                            marked |= 1 << seat
                         break
                 else:
                     rnd()                                       # the one legal move is asked for too
-                    if drawable > 0 and drawn < limit and not restrict:
+                    if stock_pos < stock_end and drawn < limit and not restrict:
                         # _draw
                         t = stock[stock_pos]
                         stock_pos += 1
-                        drawable -= 1
                         r = rep[t]
                         hand |= r
-                        in_hands |= r
                         drawn += 1
-                        append((seat, DRAW | t))
+                        append((seat, draw_ | t))
+                        if stock_pos >= stock_end:          # the last tile: the block test starts
+                            held[seat] = hand
+                            in_hands = 0
+                            for h in held:
+                                in_hands |= h
                         if r & accepts & usable:
                             restrict = r
-                        elif drawable > 0 and drawn >= limit:
+                        elif stock_pos < stock_end and drawn >= limit:
                             # the next legal move is the pass alone: made here (no end check between)
                             rnd()
-                            append((seat, PASS))
-                            how = 1
+                            append((seat, pass_))
+                            append((seat, marker_))             # on_turn_end
+                            marked |= 1 << seat
                             break
-                        elif placed_in_turn and drawable <= 0 and not hand & accepts & usable:
-                            how = 1
+                        elif placed_in_turn and stock_pos >= stock_end and not hand & accepts & usable:
+                            append((seat, marker_))
+                            marked |= 1 << seat
                             break
                     else:
-                        append((seat, PASS))                    # _pass: after_pass says nothing here
-                        how = 1
+                        append((seat, pass_))                   # _pass: after_pass says nothing here
+                        append((seat, marker_))
+                        marked |= 1 << seat
                         break
                 # _check_end in the middle of a turn: rule 12
-                if drawable <= 0:
+                if stock_pos >= stock_end:
                     if pending and not placed_in_turn:
                         blocked = not in_hands & accepts & lanes[1 << pending[0]]
                     else:
@@ -567,19 +589,14 @@ class MexicanTrain(Game):
                         break
             if outcome:
                 break
-            # next_turn: on_turn_end (the marker), the next seat, restrict_places
-            if how == 1:
-                append((seat, MARKER))
-                marked |= 1 << seat
+            # next_turn (the marker was put out above): the next seat, restrict_places
             done_before = done
             done |= 1 << seat
             held[seat] = hand
             seat = following[seat]
             hand = held[seat]
-            placed = 0
-            doubled = False
-            drawn = restrict = placed_in_turn = 0
-            owed = False
+            placed = drawn = restrict = placed_in_turn = 0
+            doubled = owed = nod = False
             # restrict_places at a turn's start, and the layout's _refresh
             if pending:
                 ends = 1 << pending[0]
@@ -587,18 +604,20 @@ class MexicanTrain(Game):
                 ends = opens[seat] | marked
             else:
                 ends = 1 << seat
-            nod = False
             usable = lanes[ends]
-            if how == 2:
-                continue                                # no end check after a stop
-            # _check_end: rule 12 (with a double open, usable is its train)
-            if drawable <= 0 and not in_hands & accepts & (usable if pending else -1):
-                outcome = ("blocked", None)
-                break
+            # _check_end: rule 12 (with a double open, usable is its train); none after a stop
+            if stock_pos >= stock_end:
+                if stopped:
+                    stopped = False
+                elif not in_hands & accepts & (usable if pending else -1):
+                    outcome = ("blocked", None)
+                    break
         held[seat] = hand
+        in_hands = 0
         for s in range(n):
-            hands[s] = held[s] & full
-        in_hands &= full
+            hands[s] = h = held[s] & full
+            in_hands |= h
+        drawable = stock_end - stock_pos
         drawn_tiles = 0
         for t in stock[sp0:stock_pos]:
             drawn_tiles |= 1 << t
