@@ -436,7 +436,8 @@ class MexicanTrain(Game):
         following = [(x + 1) % n for x in range(n)]
         opens = [(1 << x) | (1 << n) for x in range(n)]   # own train and the Mexican train
         ends, nod = lay.usable & lay.all_ends, lay.no_doubles
-        usable = (lanes_nod if nod else lanes)[ends]
+        # what the seat to act may place where, lane by lane (accepts & the usable lanes)
+        avail = (lanes_nod if nod else lanes)[ends]
 
         every = rep[0]
         full = lay.set_mask
@@ -450,6 +451,7 @@ class MexicanTrain(Game):
         accepts = 0                          # what each train accepts, lane by lane
         for k, v in enumerate(values):
             accepts |= fits[v] << (LANE * k)
+        avail &= accepts
         sp0 = stock_pos
         arm_lengths = [len(a) for a in arms]
         outcome = None   # (reason, out seat) once the round is over
@@ -466,7 +468,7 @@ class MexicanTrain(Game):
         while True:
             while True:
                 # legal_moves: the placements, train by train; else a draw or a pass, alone
-                m = (restrict or hand) & accepts & usable
+                m = (restrict or hand) & avail
                 if m:
                     count = m.bit_count()
                     # the i-th placement: m's i-th lowest set bit
@@ -504,18 +506,22 @@ class MexicanTrain(Game):
                     arms[e].append((t, o))      # lengths, doubles, last_placer: from the arms and history at the end
                     append((seat, pos | (o << 12)))
                     restrict = 0
-                    dbl = is_double[t]
                     if pending and e in pending:
                         pending.remove(e)
-                    if dbl:
-                        pending.append(e)
                     if e == seat:
                         marked &= ~(1 << seat)
-                    if not hand:
+                    dbl = is_double[t]
+                    if dbl:
+                        pending.append(e)
+                        if not hand:
+                            outcome = ("domino", seat)
+                            break
+                    elif not hand:
                         outcome = ("domino", seat)
                         break
-                    if not dbl and not at_will:
+                    elif not at_will:
                         break     # restrict_places leaves no train (rule 9c), _continue_turn ends it
+                    # (avail is stale from here: the turn goes on with new trains, or ends)
                     # the fold's turn fields: only a turn that goes on asks them (the end rebuilds them)
                     if not placed:
                         first_own = e == seat
@@ -536,11 +542,11 @@ class MexicanTrain(Game):
                             ends = 1 << seat
                         else:
                             ends = opens[seat] | marked
-                    usable = (lanes_nod if nod else lanes)[ends]
+                    avail = accepts & (lanes_nod if nod else lanes)[ends]
                     owed = dbl        # _continue_turn
                     placed_in_turn += 1
                     drawn = 0
-                    if not (hand & accepts & usable) and not (dbl and stock_pos < stock_end):
+                    if not hand & avail and not (dbl and stock_pos < stock_end):
                         if dbl:       # on_turn_end: the double is left unanswered
                             append((seat, marker_))
                             marked |= 1 << seat
@@ -560,7 +566,7 @@ class MexicanTrain(Game):
                             in_hands = 0
                             for h in held:
                                 in_hands |= h
-                        if r & accepts & usable:
+                        if r & avail:
                             restrict = r
                         elif stock_pos < stock_end and drawn >= limit:
                             # the next legal move is the pass alone: made here (no end check between)
@@ -569,7 +575,7 @@ class MexicanTrain(Game):
                             append((seat, marker_))             # on_turn_end
                             marked |= 1 << seat
                             break
-                        elif placed_in_turn and stock_pos >= stock_end and not hand & accepts & usable:
+                        elif placed_in_turn and stock_pos >= stock_end and not hand & avail:
                             append((seat, marker_))
                             marked |= 1 << seat
                             break
@@ -604,12 +610,12 @@ class MexicanTrain(Game):
                 ends = opens[seat] | marked
             else:
                 ends = 1 << seat
-            usable = lanes[ends]
-            # _check_end: rule 12 (with a double open, usable is its train); none after a stop
+            avail = accepts & lanes[ends]
+            # _check_end: rule 12 (with a double open, avail is what its train takes); none after a stop
             if stock_pos >= stock_end:
                 if stopped:
                     stopped = False
-                elif not in_hands & accepts & (usable if pending else -1):
+                elif not in_hands & (avail if pending else accepts):
                     outcome = ("blocked", None)
                     break
         held[seat] = hand
