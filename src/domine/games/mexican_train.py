@@ -371,10 +371,14 @@ class MexicanTrain(Game):
         """The playout's tables. Train k is lane k of one int (bits 128k..128k+90 hold its
         tiles), so that ``hand in every lane & what each train accepts & the usable lanes``
         lists every placement at once, train by train and tile by tile as ``legal_moves``
-        orders them: ``rep[t]`` is tile t in every lane, ``lanes[ends]`` the tiles of the
-        trains in ``ends`` (``lanes_nod``: doubles left out), ``flip[128e + t]`` what laying t
-        on train e changes in that train's lane."""
-        n1 = self.players + 1
+        orders them. A set bit is named by its ``bit_length`` b (its position + 1): tile
+        ``tile_at[b]`` on train ``train_at[b]``, ``flip[b]`` what laying it changes in that
+        train's lane. ``rep[t]``: tile t in every lane; ``lanes[ends]``: every tile in the
+        lanes of ``ends`` (``lanes_nod``: doubles left out); ``ends_of[marked][seat]``: a
+        seat's own train, the Mexican train and the marked trains. Small ints are looked up
+        rather than shifted: the interpreter's bitwise operators cost more than an index."""
+        n = self.players
+        n1 = n + 1
         fits, full = self.set_fits, self.set_mask
         every = sum(1 << (LANE * k) for k in range(n1))
         rep = [every << t for t in range(LANE)]
@@ -382,12 +386,18 @@ class MexicanTrain(Game):
         lanes = [sum(lane[k] for k in range(n1) if m >> k & 1) for m in range(1 << n1)]
         singles = (full & NOT_DOUBLES) * every
         lanes_nod = [m & singles for m in lanes]
-        flip = [0] * (LANE * n1)
+        size = LANE * n1 + 1
+        tile_at = [(b - 1) % LANE for b in range(size)]
+        train_at = [(b - 1) // LANE for b in range(size)]
+        flip = [0] * size
         for t in range(set_size(self.max_pip)):
             vs = [v for v in range(self.max_pip + 1) if fits[v] >> t & 1]
             for k in range(n1):
-                flip[LANE * k + t] = (fits[vs[0]] ^ fits[vs[-1]]) << (LANE * k)   # a double: 0
-        self._lanes[:] = rep, lanes, lanes_nod, flip
+                flip[LANE * k + t + 1] = (fits[vs[0]] ^ fits[vs[-1]]) << (LANE * k)   # a double: 0
+        event_of = [(o << 12) - 1 for o in range(self.max_pip + 1)]   # b + event_of[o]: the placement
+        bits = [1 << s for s in range(n1)]
+        ends_of = [[bits[s] | bits[n] | m for s in range(n)] for m in range(1 << n)]
+        self._lanes[:] = rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of
         return self._lanes
 
     def playout(self, state, rnd):
@@ -417,11 +427,13 @@ class MexicanTrain(Game):
         seat = state.to_act
         self.restrict_places(lay, seat, history, len(history))
         cursor = len(history)
-        rep, lanes, lanes_nod, flip = self._lanes or self._lane_tables()
+        rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of = \
+            self._lanes or self._lane_tables()
         # the fold of restrict_places, kept in locals (the layout's own is brought up to date
         # at the end)
         marked, done, ts, placed = lay.marked, lay.done, lay.turn_seat, lay.placed
         first_own, doubled = lay.first_own, lay.doubled
+        everyone = (1 << n) - 1
         stock_pos, drawable = state.stock_pos, state.drawable
         stock_end = stock_pos + drawable     # the boneyard is stock[stock_pos:stock_end]
         drawn, owed, placed_in_turn = state.drawn, state.owed, state.placed_in_turn
@@ -434,10 +446,7 @@ class MexicanTrain(Game):
         pips, is_double = PIPS, IS_DOUBLE
         draw_, pass_, stop_, marker_ = DRAW, PASS, STOP, MARKER
         following = [(x + 1) % n for x in range(n)]
-        opens = [(1 << x) | (1 << n) for x in range(n)]   # own train and the Mexican train
         ends, nod = lay.usable & lay.all_ends, lay.no_doubles
-        # what the seat to act may place where, lane by lane (accepts & the usable lanes)
-        avail = (lanes_nod if nod else lanes)[ends]
 
         every = rep[0]
         full = lay.set_mask
@@ -451,7 +460,8 @@ class MexicanTrain(Game):
         accepts = 0                          # what each train accepts, lane by lane
         for k, v in enumerate(values):
             accepts |= fits[v] << (LANE * k)
-        avail &= accepts
+        # what the seat to act may place where, lane by lane (accepts & the usable lanes)
+        avail = accepts & (lanes_nod if nod else lanes)[ends]
         sp0 = stock_pos
         arm_lengths = [len(a) for a in arms]
         outcome = None   # (reason, out seat) once the round is over
@@ -471,7 +481,7 @@ class MexicanTrain(Game):
                 m = (restrict or hand) & avail
                 if m:
                     count = m.bit_count()
-                    # the i-th placement: m's i-th lowest set bit
+                    # the i-th placement: m's i-th lowest set bit, named by its bit_length b
                     if at_will and placed_in_turn and not owed:
                         i = int(rnd() * (count + 1))
                         if i == count:
@@ -481,35 +491,35 @@ class MexicanTrain(Game):
                         while i:
                             m &= m - 1
                             i -= 1
-                        pos = (m & -m).bit_length() - 1
+                        b = (m & -m).bit_length()
                     elif count == 1:
                         rnd()
-                        pos = m.bit_length() - 1
+                        b = m.bit_length()
                     elif count == 2:
-                        pos = (m.bit_length() if rnd() * 2 >= 1 else (m & -m).bit_length()) - 1
+                        b = m.bit_length() if rnd() >= 0.5 else (m & -m).bit_length()
                     else:
                         i = int(rnd() * count)
                         while i:
                             m &= m - 1
                             i -= 1
-                        pos = (m & -m).bit_length() - 1
+                        b = (m & -m).bit_length()
                     # apply_unchecked: a placement (Trains.place, Cross.place)
-                    t = pos & 127
-                    e = pos >> 7
+                    t = tile_at[b]
+                    e = train_at[b]
                     o = pips[t] - values[e]
                     r = rep[t]
                     hand ^= r
                     if stock_pos >= stock_end:
                         in_hands ^= r
-                    accepts ^= flip[pos]
+                    accepts ^= flip[b]
                     values[e] = o
                     arms[e].append((t, o))      # lengths, doubles, last_placer: from the arms and history at the end
-                    append((seat, pos | (o << 12)))
+                    append((seat, b + event_of[o]))
                     restrict = 0
                     if pending and e in pending:
                         pending.remove(e)
-                    if e == seat:
-                        marked &= ~(1 << seat)
+                    if e == seat and marked:
+                        marked &= ~bits[seat]
                     dbl = is_double[t]
                     if dbl:
                         pending.append(e)
@@ -529,19 +539,19 @@ class MexicanTrain(Game):
                     if dbl:
                         doubled = True
                     # restrict_places in the middle of a turn
-                    first = not done >> seat & 1
+                    first = not done & bits[seat]
                     if starter and first and first_own:
-                        ends, nod = 1 << seat, one_double and doubled
+                        ends, nod = bits[seat], one_double and doubled
                     elif not dbl:
                         ends, nod = 0, False
                     else:
                         nod = one_double
                         if satisfy:
-                            ends = 1 << e
+                            ends = bits[e]
                         elif first and not free:
-                            ends = 1 << seat
+                            ends = bits[seat]
                         else:
-                            ends = opens[seat] | marked
+                            ends = ends_of[marked][seat]
                     avail = accepts & (lanes_nod if nod else lanes)[ends]
                     owed = dbl        # _continue_turn
                     placed_in_turn += 1
@@ -549,7 +559,7 @@ class MexicanTrain(Game):
                     if not hand & avail and not (dbl and stock_pos < stock_end):
                         if dbl:       # on_turn_end: the double is left unanswered
                             append((seat, marker_))
-                            marked |= 1 << seat
+                            marked |= bits[seat]
                         break
                 else:
                     rnd()                                       # the one legal move is asked for too
@@ -560,7 +570,7 @@ class MexicanTrain(Game):
                         r = rep[t]
                         hand |= r
                         drawn += 1
-                        append((seat, draw_ | t))
+                        append((seat, draw_ + t))
                         if stock_pos >= stock_end:          # the last tile: the block test starts
                             held[seat] = hand
                             in_hands = 0
@@ -573,21 +583,21 @@ class MexicanTrain(Game):
                             rnd()
                             append((seat, pass_))
                             append((seat, marker_))             # on_turn_end
-                            marked |= 1 << seat
+                            marked |= bits[seat]
                             break
                         elif placed_in_turn and stock_pos >= stock_end and not hand & avail:
                             append((seat, marker_))
-                            marked |= 1 << seat
+                            marked |= bits[seat]
                             break
                     else:
                         append((seat, pass_))                   # _pass: after_pass says nothing here
                         append((seat, marker_))
-                        marked |= 1 << seat
+                        marked |= bits[seat]
                         break
                 # _check_end in the middle of a turn: rule 12
                 if stock_pos >= stock_end:
                     if pending and not placed_in_turn:
-                        blocked = not in_hands & accepts & lanes[1 << pending[0]]
+                        blocked = not in_hands & accepts & lanes[bits[pending[0]]]
                     else:
                         blocked = not in_hands & accepts
                     if blocked:
@@ -597,7 +607,8 @@ class MexicanTrain(Game):
                 break
             # next_turn (the marker was put out above): the next seat, restrict_places
             done_before = done
-            done |= 1 << seat
+            if done != everyone:
+                done |= bits[seat]
             held[seat] = hand
             seat = following[seat]
             hand = held[seat]
@@ -605,11 +616,11 @@ class MexicanTrain(Game):
             doubled = owed = nod = False
             # restrict_places at a turn's start, and the layout's _refresh
             if pending:
-                ends = 1 << pending[0]
-            elif free or done >> seat & 1:
-                ends = opens[seat] | marked
+                ends = bits[pending[0]]
+            elif done == everyone or free or done & bits[seat]:
+                ends = ends_of[marked][seat]
             else:
-                ends = 1 << seat
+                ends = bits[seat]
             avail = accepts & lanes[ends]
             # _check_end: rule 12 (with a double open, avail is what its train takes); none after a stop
             if stock_pos >= stock_end:
