@@ -33,6 +33,8 @@ MARKER = register_kind("marker", 10, forced=True)
 ROUNDS = 13
 NOT_DOUBLES = ~DOUBLES_MASK
 LANE = 128   # the playout's bits per train (a double-twelve set has 91 tiles)
+#: the trains in a mask of ends, in order (8 seats and the Mexican train at most)
+TRAINS_IN = [tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9)]
 
 
 def engine_pip(round_number: int) -> int:
@@ -103,14 +105,10 @@ class MexicanTrains(Trains):
             self.targets, self.playable = [], 0
             return
         fits, values = self.fits, self.values
-        u = self.usable & self.all_ends
         targets = []
         playable = 0
         nod = self.no_doubles
-        while u:
-            low = u & -u
-            u ^= low
-            i = low.bit_length() - 1
+        for i in TRAINS_IN[self.usable & self.all_ends]:
             m = fits[values[i]]
             if nod:
                 m &= NOT_DOUBLES
@@ -635,9 +633,7 @@ class MexicanTrain(Game):
             hands[s] = h = held[s] & full
             in_hands |= h
         drawable = stock_end - stock_pos
-        drawn_tiles = 0
-        for t in stock[sp0:stock_pos]:
-            drawn_tiles |= 1 << t
+        drawn_tiles = sum(map(BIT.__getitem__, stock[sp0:stock_pos]))   # distinct tiles: + is |
         for e, arm in enumerate(arms):
             grown = len(arm) - arm_lengths[e]
             if grown:
