@@ -395,7 +395,10 @@ class MexicanTrain(Game):
         event_of = [(o << 12) - 1 for o in range(self.max_pip + 1)]   # b + event_of[o]: the placement
         bits = [1 << s for s in range(n1)]
         ends_of = [[bits[s] | bits[n] | m for s in range(n)] for m in range(1 << n)]
-        self._lanes[:] = rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of
+        # the history's entries that do not depend on the layout, made once (tuples are shared)
+        events = [([(s, DRAW | t) for t in range(LANE)], (s, PASS), (s, MARKER), (s, STOP)) for s in range(n)]
+        arm_entry = [[(t, o) for o in range(self.max_pip + 1)] for t in range(LANE)]   # an arm's (tile, open pip)
+        self._lanes[:] = rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events, arm_entry
         return self._lanes
 
     def playout(self, state, rnd):
@@ -425,7 +428,7 @@ class MexicanTrain(Game):
         seat = state.to_act
         self.restrict_places(lay, seat, history, len(history))
         cursor = len(history)
-        rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of = \
+        rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events, arm_entry = \
             self._lanes or self._lane_tables()
         # the fold of restrict_places, kept in locals (the layout's own is brought up to date
         # at the end)
@@ -442,8 +445,9 @@ class MexicanTrain(Game):
         free, starter, satisfy, one_double = self.free_first_turn, self.starter_run, \
             self.satisfy_immediately, self.one_double
         pips, is_double = PIPS, IS_DOUBLE
-        draw_, pass_, stop_, marker_ = DRAW, PASS, STOP, MARKER
         following = [(x + 1) % n for x in range(n)]
+        draws, passes, markers, stops = events[seat]   # the seat to act's entries
+        arm_add = [a.append for a in arms]
         ends, nod = lay.usable & lay.all_ends, lay.no_doubles
 
         every = rep[0]
@@ -483,8 +487,9 @@ class MexicanTrain(Game):
                     if at_will and placed_in_turn and not owed:
                         i = int(rnd() * (count + 1))
                         if i == count:
-                            append((seat, stop_))           # STOP: the turn ends, no end check
+                            append(stops)                   # STOP: the turn ends, no end check
                             stopped = stock_pos >= stock_end
+                            restrict = 0
                             break
                         while i:
                             m &= m - 1
@@ -511,7 +516,7 @@ class MexicanTrain(Game):
                         in_hands ^= r
                     accepts ^= flip[b]
                     values[e] = o
-                    arms[e].append((t, o))      # lengths, doubles, last_placer: from the arms and history at the end
+                    arm_add[e](arm_entry[t][o])   # lengths, doubles, last_placer: from the arms and history at the end
                     append((seat, b + event_of[o]))
                     restrict = 0
                     if pending and e in pending:
@@ -556,7 +561,7 @@ class MexicanTrain(Game):
                     drawn = 0
                     if not hand & avail and not (dbl and stock_pos < stock_end):
                         if dbl:       # on_turn_end: the double is left unanswered
-                            append((seat, marker_))
+                            append(markers)
                             marked |= bits[seat]
                         break
                 else:
@@ -568,7 +573,7 @@ class MexicanTrain(Game):
                         r = rep[t]
                         hand |= r
                         drawn += 1
-                        append((seat, draw_ + t))
+                        append(draws[t])
                         if stock_pos >= stock_end:          # the last tile: the block test starts
                             held[seat] = hand
                             in_hands = 0
@@ -579,17 +584,18 @@ class MexicanTrain(Game):
                         elif stock_pos < stock_end and drawn >= limit:
                             # the next legal move is the pass alone: made here (no end check between)
                             rnd()
-                            append((seat, pass_))
-                            append((seat, marker_))             # on_turn_end
+                            append(passes)
+                            append(markers)                     # on_turn_end
                             marked |= bits[seat]
                             break
                         elif placed_in_turn and stock_pos >= stock_end and not hand & avail:
-                            append((seat, marker_))
+                            append(markers)
                             marked |= bits[seat]
                             break
                     else:
-                        append((seat, pass_))                   # _pass: after_pass says nothing here
-                        append((seat, marker_))
+                        append(passes)                          # _pass: after_pass says nothing here
+                        append(markers)
+                        restrict = 0
                         marked |= bits[seat]
                         break
                 # _check_end in the middle of a turn: rule 12
@@ -610,7 +616,8 @@ class MexicanTrain(Game):
             held[seat] = hand
             seat = following[seat]
             hand = held[seat]
-            placed = drawn = restrict = placed_in_turn = 0
+            draws, passes, markers, stops = events[seat]
+            placed = drawn = placed_in_turn = 0     # (restrict is 0: every path to here cleared it)
             doubled = owed = nod = False
             # restrict_places at a turn's start, and the layout's _refresh
             if pending:
