@@ -32,7 +32,7 @@ MARKER = register_kind("marker", 10, forced=True)
 
 ROUNDS = 13
 NOT_DOUBLES = ~DOUBLES_MASK
-LANE = 128   # the playout's bits per train (a double-twelve set has 91 tiles)
+LANE = 91   # the playout's bits per train: a double-twelve set's 91 tiles
 #: the trains in a mask of ends, in order (8 seats and the Mexican train at most)
 TRAINS_IN = [tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9)]
 
@@ -366,12 +366,13 @@ class MexicanTrain(Game):
 
     # -- random playouts (HandState.play_random) --------------------------------------------
     def _lane_tables(self):
-        """The playout's tables. Train k is lane k of one int (bits 128k..128k+90 hold its
+        """The playout's tables. Train k is lane k of one int (bits 91k..91k+90 hold its
         tiles), so that ``hand in every lane & what each train accepts & the usable lanes``
         lists every placement at once, train by train and tile by tile as ``legal_moves``
         orders them. A set bit is named by its ``bit_length`` b (its position + 1): tile
         ``tile_at[b]`` on train ``train_at[b]``, ``flip[b]`` what laying it changes in that
-        train's lane. ``rep[t]``: tile t in every lane; ``lanes[ends]``: every tile in the
+        train's lane, ``place_at[b]`` the placement's event less its open pip (``event_of[o]``).
+        ``rep[t]``: tile t in every lane; ``lanes[ends]``: every tile in the
         lanes of ``ends`` (``lanes_nod``: doubles left out); ``ends_of[marked][seat]``: a
         seat's own train, the Mexican train and the marked trains. Small ints are looked up
         rather than shifted: the interpreter's bitwise operators cost more than an index."""
@@ -392,13 +393,15 @@ class MexicanTrain(Game):
             vs = [v for v in range(self.max_pip + 1) if fits[v] >> t & 1]
             for k in range(n1):
                 flip[LANE * k + t + 1] = (fits[vs[0]] ^ fits[vs[-1]]) << (LANE * k)   # a double: 0
-        event_of = [(o << 12) - 1 for o in range(self.max_pip + 1)]   # b + event_of[o]: the placement
+        event_of = [o << 12 for o in range(self.max_pip + 1)]   # the open pip, as placement events carry it
+        place_at = [0] + [tile_at[b] | (train_at[b] << 7) for b in range(1, size)]
         bits = [1 << s for s in range(n1)]
         ends_of = [[bits[s] | bits[n] | m for s in range(n)] for m in range(1 << n)]
         # the history's entries that do not depend on the layout, made once (tuples are shared)
         events = [([(s, DRAW | t) for t in range(LANE)], (s, PASS), (s, MARKER), (s, STOP)) for s in range(n)]
         arm_entry = [[(t, o) for o in range(self.max_pip + 1)] for t in range(LANE)]   # an arm's (tile, open pip)
-        self._lanes[:] = rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events, arm_entry
+        self._lanes[:] = (rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events,
+                          arm_entry, place_at)
         return self._lanes
 
     def playout(self, state, rnd):
@@ -428,7 +431,7 @@ class MexicanTrain(Game):
         seat = state.to_act
         self.restrict_places(lay, seat, history, len(history))
         cursor = len(history)
-        rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events, arm_entry = \
+        rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events, arm_entry, place_at = \
             self._lanes or self._lane_tables()
         # the fold of restrict_places, kept in locals (the layout's own is brought up to date
         # at the end)
@@ -517,7 +520,7 @@ class MexicanTrain(Game):
                     accepts ^= flip[b]
                     values[e] = o
                     arm_add[e](arm_entry[t][o])   # lengths, doubles, last_placer: from the arms and history at the end
-                    append((seat, b + event_of[o]))
+                    append((seat, place_at[b] + event_of[o]))
                     restrict = 0
                     if pending and e in pending:
                         pending.remove(e)
