@@ -160,6 +160,44 @@ def test_the_games_playout_is_the_step_api(options):
                 slow.finish_hand()
 
 
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
+def test_the_games_playout_from_the_middle_of_a_hand(options):
+    """Search bots play out from any position: after some moves by the step API (a turn
+    half done, a drawn tile to play, a double owing its tile, the boneyard empty), the
+    playout is still the step API, the hand's state as a whole included."""
+    fields = ("values", "lengths", "doubles", "arms", "mask", "last", "targets", "playable", "usable",
+              "no_doubles", "pending", "markers", "marked", "done", "turn_seat", "placed", "first_own",
+              "doubled", "last_double", "last_end", "cursor")
+    state_fields = ("to_act", "drawable", "stock_pos", "hands", "in_hands", "drawn", "restrict", "owed",
+                    "placed_in_turn", "last_placer")
+    for n in (2, 3, 8):
+        game = make_game("mexican-train", n, options)
+        for seed in range(3):
+            match = Match(game, seed=seed)
+            steps = random.Random(seed)
+            for _ in range(2):
+                state = match.start_hand()
+                for _ in range(steps.randrange(120)):
+                    if state.over:
+                        break
+                    moves = state.legal_moves()
+                    state.apply(moves[steps.randrange(len(moves))])
+                a, b = state.clone(), state.clone()
+                r_fast, r_slow = random.Random(seed).random, random.Random(seed).random
+                a.play_random(r_fast)
+                while not b.over:
+                    moves = b.legal_moves()
+                    b.apply(moves[int(r_slow() * len(moves))])
+                assert a.history == b.history
+                assert a.result.to_json() == b.result.to_json()
+                for f in fields:
+                    assert getattr(a.layout, f) == getattr(b.layout, f), f
+                for f in state_fields:
+                    assert getattr(a, f) == getattr(b, f), f
+                match.current = b
+                match.finish_hand()
+
+
 def test_a_marker_event_follows_every_failed_turn_and_only_those():
     """Rule 5: a turn that ends on a draw, a pass or a double still owing its tile puts the
     marker out; a turn that ends on a plain tile or a stop does not."""

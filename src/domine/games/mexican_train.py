@@ -32,6 +32,9 @@ MARKER = register_kind("marker", 10, forced=True)
 
 ROUNDS = 13
 NOT_DOUBLES = ~DOUBLES_MASK
+LANE = 91   # the playout's bits per train: a double-twelve set's 91 tiles
+#: the trains in a mask of ends, in order (8 seats and the Mexican train at most)
+TRAINS_IN = [tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9)]
 
 
 def engine_pip(round_number: int) -> int:
@@ -102,14 +105,10 @@ class MexicanTrains(Trains):
             self.targets, self.playable = [], 0
             return
         fits, values = self.fits, self.values
-        u = self.usable & self.all_ends
         targets = []
         playable = 0
         nod = self.no_doubles
-        while u:
-            low = u & -u
-            u ^= low
-            i = low.bit_length() - 1
+        for i in TRAINS_IN[self.usable & self.all_ends]:
             m = fits[values[i]]
             if nod:
                 m &= NOT_DOUBLES
@@ -270,9 +269,7 @@ class MexicanTrain(Game):
             self.double_blank_value = 50                              # 16e
         if self.engine_from_hands:
             self.first_lead = EngineLead(from_hands=True)             # 16f
-        # the trains in each mask of ends, in order (the playout's targets)
-        self._trains_of = [tuple(i for i in range(self.players + 1) if m >> i & 1)
-                           for m in range(1 << (self.players + 1))]
+        self._lanes = []   # the playout's tables, made at its first call (_lane_tables)
         # the set less each engine, in id order: what the deal shuffles (rule 3)
         self._without = {double(e): [t for t in range(set_size(12)) if t != double(e)] for e in range(13)}
         self.turn = Turn(continues=AT_WILL if self.starter_run else ONE_TILE, again_after_double=True,
@@ -368,12 +365,52 @@ class MexicanTrain(Game):
             history.append((seat, MARKER))
 
     # -- random playouts (HandState.play_random) --------------------------------------------
+    def _lane_tables(self):
+        """The playout's tables. Train k is lane k of one int (bits 91k..91k+90 hold its
+        tiles), so that ``hand in every lane & what each train accepts & the usable lanes``
+        lists every placement at once, train by train and tile by tile as ``legal_moves``
+        orders them. A set bit is named by its ``bit_length`` b (its position + 1): tile
+        ``tile_at[b]`` on train ``train_at[b]``, ``flip[b]`` what laying it changes in that
+        train's lane, ``place_at[b]`` the placement's event less its open pip (``event_of[o]``).
+        ``rep[t]``: tile t in every lane; ``lanes[ends]``: every tile in the
+        lanes of ``ends`` (``lanes_nod``: doubles left out); ``ends_of[marked][seat]``: a
+        seat's own train, the Mexican train and the marked trains. Small ints are looked up
+        rather than shifted: the interpreter's bitwise operators cost more than an index."""
+        n = self.players
+        n1 = n + 1
+        fits, full = self.set_fits, self.set_mask
+        every = sum(1 << (LANE * k) for k in range(n1))
+        rep = [every << t for t in range(LANE)]
+        lane = [full << (LANE * k) for k in range(n1)]
+        lanes = [sum(lane[k] for k in range(n1) if m >> k & 1) for m in range(1 << n1)]
+        singles = (full & NOT_DOUBLES) * every
+        lanes_nod = [m & singles for m in lanes]
+        size = LANE * n1 + 1
+        tile_at = [(b - 1) % LANE for b in range(size)]
+        train_at = [(b - 1) // LANE for b in range(size)]
+        flip = [0] * size
+        for t in range(set_size(self.max_pip)):
+            vs = [v for v in range(self.max_pip + 1) if fits[v] >> t & 1]
+            for k in range(n1):
+                flip[LANE * k + t + 1] = (fits[vs[0]] ^ fits[vs[-1]]) << (LANE * k)   # a double: 0
+        event_of = [o << 12 for o in range(self.max_pip + 1)]   # the open pip, as placement events carry it
+        place_at = [0] + [tile_at[b] | (train_at[b] << 7) for b in range(1, size)]
+        bits = [1 << s for s in range(n1)]
+        ends_of = [[bits[s] | bits[n] | m for s in range(n)] for m in range(1 << n)]
+        # the history's entries that do not depend on the layout, made once (tuples are shared)
+        events = [([(s, DRAW | t) for t in range(LANE)], (s, PASS), (s, MARKER), (s, STOP)) for s in range(n)]
+        arm_entry = [[(t, o) for o in range(self.max_pip + 1)] for t in range(LANE)]   # an arm's (tile, open pip)
+        self._lanes[:] = (rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events,
+                          arm_entry, place_at)
+        return self._lanes
+
     def playout(self, state, rnd):
         """The engine's turn, written out for this game alone: the same moves, events and
         layout as ``legal_moves``/``apply_unchecked`` with the same ``rnd`` (tests hold it to
-        that), several times faster. The trains a seat may use are kept as a bitmask, what each
-        train accepts as a list, and the layout's targets are rebuilt once, at the end; each
-        step names the engine code it mirrors."""
+        that), several times faster. Hands and what the trains accept are kept lane by lane
+        (``_lane_tables``): one AND gives the placements, ``bit_count`` their number, the
+        i-th set bit the chosen one (its lane the train). The layout's targets, mask and
+        fold are rebuilt once, at the end; each step names the engine code it mirrors."""
         legal, apply = state.legal_moves, state.apply_unchecked
         while state.special:   # before the engine lies (16f: drawing for it)
             if state.over:
@@ -394,30 +431,46 @@ class MexicanTrain(Game):
         seat = state.to_act
         self.restrict_places(lay, seat, history, len(history))
         cursor = len(history)
+        rep, lanes, lanes_nod, tile_at, train_at, flip, event_of, bits, ends_of, events, arm_entry, place_at = \
+            self._lanes or self._lane_tables()
         # the fold of restrict_places, kept in locals (the layout's own is brought up to date
-        # by score_hand at the end)
+        # at the end)
         marked, done, ts, placed = lay.marked, lay.done, lay.turn_seat, lay.placed
-        first_own, doubled, last_double, last_end = lay.first_own, lay.doubled, lay.last_double, lay.last_end
-        in_hands, stock_pos, drawable = state.in_hands, state.stock_pos, state.drawable
-        drawn, restrict, owed, placed_in_turn = state.drawn, state.restrict, state.owed, state.placed_in_turn
+        first_own, doubled = lay.first_own, lay.doubled
+        everyone = (1 << n) - 1
+        stock_pos, drawable = state.stock_pos, state.drawable
+        stock_end = stock_pos + drawable     # the boneyard is stock[stock_pos:stock_end]
+        drawn, owed, placed_in_turn = state.drawn, state.owed, state.placed_in_turn
+        restrict = rep[state.restrict.bit_length() - 1] if state.restrict else 0   # in every lane
         last_placer = state.last_placer
-        mask, last = lay.mask, lay.last
         at_will = self.turn.continues == AT_WILL
         limit = state.draw_limit
-        mex = 1 << n
         free, starter, satisfy, one_double = self.free_first_turn, self.starter_run, \
             self.satisfy_immediately, self.one_double
-        pips, is_double, bit = PIPS, IS_DOUBLE, BIT
+        pips, is_double = PIPS, IS_DOUBLE
         following = [(x + 1) % n for x in range(n)]
+        draws, passes, markers, stops = events[seat]   # the seat to act's entries
+        arm_add = [a.append for a in arms]
         ends, nod = lay.usable & lay.all_ends, lay.no_doubles
 
-        accs = [fits[v] for v in values]     # what each train accepts (doubles too)
+        every = rep[0]
+        full = lay.set_mask
+        held = [h * every for h in hands]    # each hand in every lane
+        hand = held[seat]
+        # all hands, in every lane: kept only while the boneyard is empty (the block test)
+        in_hands = 0
+        for h in held:
+            in_hands |= h
+        start_hands = in_hands & full
+        accepts = 0                          # what each train accepts, lane by lane
+        for k, v in enumerate(values):
+            accepts |= fits[v] << (LANE * k)
+        # what the seat to act may place where, lane by lane (accepts & the usable lanes)
+        avail = accepts & (lanes_nod if nod else lanes)[ends]
+        sp0 = stock_pos
         arm_lengths = [len(a) for a in arms]
-        trains = self._trains_of   # ends mask -> the trains in it, in order
-        use = [a & NOT_DOUBLES for a in accs] if nod else accs
-        tr = trains[ends]
-        reach = -1   # every train's acceptance together, once the boneyard is empty (-1: stale)
         outcome = None   # (reason, out seat) once the round is over
+        stopped = False  # the turn ended on a stop with the boneyard empty (no end check)
         done_before = done   # the fold's done before the last turn that ended
         # the fold's turn boundary (an event of a seat other than the turn's) is taken at the
         # turn's start: the same for every question restrict_places answers
@@ -426,173 +479,188 @@ class MexicanTrain(Game):
                 done |= 1 << ts
             ts = seat
             placed = 0
-            first_own = doubled = last_double = False
+            first_own = doubled = False
         while True:
-            # legal_moves: the placements, train by train; else a draw or a pass, alone
-            hand = restrict or hands[seat]
-            count = 0
-            for k in tr:
-                count += (hand & use[k]).bit_count()
-            end_turn = failed = stopped = False
-            if not count:
-                rnd()                                       # the one legal move is asked for too
-                if drawable > 0 and drawn < limit and not restrict:
-                    # _draw
-                    t = stock[stock_pos]
-                    stock_pos += 1
-                    drawable -= 1
-                    b = bit[t]
-                    hands[seat] |= b
-                    drawn += 1
-                    append((seat, DRAW | t))
-                    playable = 0
-                    for k in tr:
-                        playable |= use[k]
-                    if b & playable:
-                        restrict = b
-                    elif drawable > 0 and drawn >= limit:
-                        # the next legal move is the pass alone: made here (no end check between)
-                        rnd()
-                        append((seat, PASS))
-                        end_turn = failed = True
-                    elif placed_in_turn and drawable <= 0 and not hands[seat] & playable:
-                        end_turn = failed = True
-                else:
-                    append((seat, PASS))                    # _pass: after_pass says nothing here
-                    end_turn = failed = True
-            else:
-                stop = at_will and placed_in_turn and not owed
-                i = int(rnd() * (count + 1 if stop else count))
-                if i == count:
-                    append((seat, STOP))                    # STOP: the turn ends, no end check
-                    end_turn = stopped = True
-                else:
-                    # apply_unchecked: a placement (Trains.place, Cross.place)
-                    for e in tr:
-                        m = hand & use[e]
-                        c = m.bit_count()
-                        if i < c:
-                            while i:
-                                m &= m - 1
-                                i -= 1
+            while True:
+                # legal_moves: the placements, train by train; else a draw or a pass, alone
+                m = (restrict or hand) & avail
+                if m:
+                    count = m.bit_count()
+                    # the i-th placement: m's i-th lowest set bit, named by its bit_length b
+                    if at_will and placed_in_turn and not owed:
+                        i = int(rnd() * (count + 1))
+                        if i == count:
+                            append(stops)                   # STOP: the turn ends, no end check
+                            stopped = stock_pos >= stock_end
+                            restrict = 0
                             break
-                        i -= c
-                    b = m & -m
-                    t = b.bit_length() - 1
+                        while i:
+                            m &= m - 1
+                            i -= 1
+                        b = (m & -m).bit_length()
+                    elif count == 1:
+                        rnd()
+                        b = m.bit_length()
+                    elif count == 2:
+                        b = m.bit_length() if rnd() >= 0.5 else (m & -m).bit_length()
+                    else:
+                        i = int(rnd() * count)
+                        while i:
+                            m &= m - 1
+                            i -= 1
+                        b = (m & -m).bit_length()
+                    # apply_unchecked: a placement (Trains.place, Cross.place)
+                    t = tile_at[b]
+                    e = train_at[b]
                     o = pips[t] - values[e]
-                    hand = hands[seat] ^ b
-                    hands[seat] = hand
-                    dbl = is_double[t]
+                    r = rep[t]
+                    hand ^= r
+                    if stock_pos >= stock_end:
+                        in_hands ^= r
+                    accepts ^= flip[b]
+                    values[e] = o
+                    arm_add[e](arm_entry[t][o])   # lengths, doubles, last_placer: from the arms and history at the end
+                    append((seat, place_at[b] + event_of[o]))
+                    restrict = 0
                     if pending and e in pending:
                         pending.remove(e)
+                    if e == seat and marked:
+                        marked &= ~bits[seat]
+                    dbl = is_double[t]
                     if dbl:
                         pending.append(e)
-                    mask |= b
-                    last = t
-                    values[e] = o
-                    accs[e] = fits[o]
-                    reach = -1
-                    arms[e].append((t, o))          # lengths, doubles, last_placer: from the arms and history at the end
-                    append((seat, t | (e << 7) | (o << 12)))
-                    restrict = 0
-                    if e == seat:
-                        marked &= ~(1 << seat)
-                    if not hand:
+                        if not hand:
+                            outcome = ("domino", seat)
+                            break
+                    elif not hand:
                         outcome = ("domino", seat)
                         break
-                    if not dbl and not at_will:
-                        end_turn = True   # restrict_places leaves no train (rule 9c), _continue_turn ends it
+                    elif not at_will:
+                        break     # restrict_places leaves no train (rule 9c), _continue_turn ends it
+                    # (avail is stale from here: the turn goes on with new trains, or ends)
+                    # the fold's turn fields: only a turn that goes on asks them (the end rebuilds them)
+                    if not placed:
+                        first_own = e == seat
+                    placed += 1
+                    if dbl:
+                        doubled = True
+                    # restrict_places in the middle of a turn
+                    first = not done & bits[seat]
+                    if starter and first and first_own:
+                        ends, nod = bits[seat], one_double and doubled
+                    elif not dbl:
+                        ends, nod = 0, False
                     else:
-                        # the fold's turn fields: only a turn that goes on asks them (the end rebuilds them)
-                        if not placed:
-                            first_own = e == seat
-                        placed += 1
-                        if dbl:
-                            doubled = True
-                        # restrict_places in the middle of a turn
-                        own = 1 << seat
-                        first = not done >> seat & 1
-                        if starter and first and first_own:
-                            ends, nod = own, one_double and doubled
-                        elif not dbl:
-                            ends, nod = 0, False
+                        nod = one_double
+                        if satisfy:
+                            ends = bits[e]
+                        elif first and not free:
+                            ends = bits[seat]
                         else:
-                            nod = one_double
-                            if satisfy:
-                                ends = 1 << e
-                            elif first and not free:
-                                ends = own
-                            else:
-                                ends = own | (marked & ~own) | mex
-                        use = [a & NOT_DOUBLES for a in accs] if nod else accs
-                        tr = trains[ends]
-                        playable = 0
-                        for k in tr:
-                            playable |= use[k]
-                        owed = dbl        # _continue_turn
-                        placed_in_turn += 1
-                        drawn = 0
-                        if not (hand & playable) and not (owed and drawable > 0):
-                            end_turn = True
-                            failed = dbl
-            if end_turn:
-                # next_turn: on_turn_end (the marker), the next seat, restrict_places
-                if failed:
-                    append((seat, MARKER))
-                    marked |= 1 << seat
-                done_before = done
-                done |= 1 << seat
-                seat = following[seat]
-                placed = 0
-                doubled = False
-                drawn = restrict = placed_in_turn = 0
-                owed = False
-                # restrict_places at a turn's start, and the layout's _refresh
-                own = 1 << seat
-                if pending:
-                    ends = 1 << pending[0]
-                elif not done >> seat & 1 and not free:
-                    ends = own
+                            ends = ends_of[marked][seat]
+                    avail = accepts & (lanes_nod if nod else lanes)[ends]
+                    owed = dbl        # _continue_turn
+                    placed_in_turn += 1
+                    drawn = 0
+                    if not hand & avail and not (dbl and stock_pos < stock_end):
+                        if dbl:       # on_turn_end: the double is left unanswered
+                            append(markers)
+                            marked |= bits[seat]
+                        break
                 else:
-                    ends = own | (marked & ~own) | mex
-                nod = False
-                use = accs
-                tr = trains[ends]
+                    rnd()                                       # the one legal move is asked for too
+                    if stock_pos < stock_end and drawn < limit and not restrict:
+                        # _draw
+                        t = stock[stock_pos]
+                        stock_pos += 1
+                        r = rep[t]
+                        hand |= r
+                        drawn += 1
+                        append(draws[t])
+                        if stock_pos >= stock_end:          # the last tile: the block test starts
+                            held[seat] = hand
+                            in_hands = 0
+                            for h in held:
+                                in_hands |= h
+                        if r & avail:
+                            restrict = r
+                        elif stock_pos < stock_end and drawn >= limit:
+                            # the next legal move is the pass alone: made here (no end check between)
+                            rnd()
+                            append(passes)
+                            append(markers)                     # on_turn_end
+                            marked |= bits[seat]
+                            break
+                        elif placed_in_turn and stock_pos >= stock_end and not hand & avail:
+                            append(markers)
+                            marked |= bits[seat]
+                            break
+                    else:
+                        append(passes)                          # _pass: after_pass says nothing here
+                        append(markers)
+                        restrict = 0
+                        marked |= bits[seat]
+                        break
+                # _check_end in the middle of a turn: rule 12
+                if stock_pos >= stock_end:
+                    if pending and not placed_in_turn:
+                        blocked = not in_hands & accepts & lanes[bits[pending[0]]]
+                    else:
+                        blocked = not in_hands & accepts
+                    if blocked:
+                        outcome = ("blocked", None)
+                        break
+            if outcome:
+                break
+            # next_turn (the marker was put out above): the next seat, restrict_places
+            done_before = done
+            if done != everyone:
+                done |= bits[seat]
+            held[seat] = hand
+            seat = following[seat]
+            hand = held[seat]
+            draws, passes, markers, stops = events[seat]
+            placed = drawn = placed_in_turn = 0     # (restrict is 0: every path to here cleared it)
+            doubled = owed = nod = False
+            # restrict_places at a turn's start, and the layout's _refresh
+            if pending:
+                ends = bits[pending[0]]
+            elif done == everyone or free or done & bits[seat]:
+                ends = ends_of[marked][seat]
+            else:
+                ends = bits[seat]
+            avail = accepts & lanes[ends]
+            # _check_end: rule 12 (with a double open, avail is what its train takes); none after a stop
+            if stock_pos >= stock_end:
                 if stopped:
-                    continue                                # no end check after a stop
-            # _check_end: rule 12
-            if drawable <= 0:
-                in_hands = 0
-                for h in hands:
-                    in_hands |= h
-                if pending and not placed_in_turn:
-                    blocked = not in_hands & fits[values[pending[0]]]
-                else:
-                    if reach < 0:
-                        reach = 0
-                        for a in accs:
-                            reach |= a
-                    blocked = not in_hands & reach
-                if blocked:
+                    stopped = False
+                elif not in_hands & (avail if pending else accepts):
                     outcome = ("blocked", None)
                     break
+        held[seat] = hand
         in_hands = 0
-        for h in hands:
+        for s in range(n):
+            hands[s] = h = held[s] & full
             in_hands |= h
+        drawable = stock_end - stock_pos
+        drawn_tiles = sum(map(BIT.__getitem__, stock[sp0:stock_pos]))   # distinct tiles: + is |
         for e, arm in enumerate(arms):
             grown = len(arm) - arm_lengths[e]
             if grown:
                 lengths[e] += grown
                 doubles[e] = is_double[arm[-1][0]]
+        last, last_end = lay.last, lay.last_end   # the last placement's tile and end, whoever made it
         for k in range(len(history) - 1, cursor - 1, -1):
             s, ev = history[k]
             if not ev & KIND_MASK:
                 last_placer = s
+                last = ev & 127
+                last_end = (ev >> 7) & 31
                 break
         state.in_hands, state.stock_pos, state.drawable = in_hands, stock_pos, drawable
-        state.drawn, state.restrict, state.owed, state.placed_in_turn = drawn, restrict, owed, placed_in_turn
+        state.drawn, state.restrict, state.owed, state.placed_in_turn = drawn, restrict & full, owed, placed_in_turn
         state.to_act, state.last_placer = seat, last_placer
-        lay.mask, lay.last = mask, last
+        lay.mask, lay.last = lay.mask | ((start_hands | drawn_tiles) & ~in_hands), last
         lay.usable, lay.no_doubles = ends, nod
         lay._refresh()
         # the layout's fold as restrict_places would leave it after the last event: the turn
@@ -605,8 +673,7 @@ class MexicanTrain(Game):
             k -= 1
         if k < cursor:
             # the turn began before this loop: the fold's fields at its start hold its beginning
-            placed, first_own, doubled, last_double, last_end = \
-                lay.placed, lay.first_own, lay.doubled, lay.last_double, lay.last_end
+            placed, first_own, doubled, last_double = lay.placed, lay.first_own, lay.doubled, lay.last_double
             k = cursor
         else:
             placed = 0
@@ -619,12 +686,6 @@ class MexicanTrain(Game):
                 placed += 1
                 last_double = is_double[ev & 127]
                 doubled = doubled or last_double
-        last_end = lay.last_end   # the end of the last placement, whoever made it
-        for k in range(len(history) - 1, cursor - 1, -1):
-            ev = history[k][1]
-            if not ev & KIND_MASK:
-                last_end = (ev >> 7) & 31
-                break
         for s in range(n):
             if (marked >> s & 1) != (lay.marked >> s & 1):
                 lay.set_marker(s, bool(marked >> s & 1))
