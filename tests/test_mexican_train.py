@@ -147,17 +147,24 @@ def test_the_games_playout_is_the_step_api(options):
             r_fast, r_slow = random.Random(seed).random, random.Random(seed).random
             for _ in range(2):
                 a, b = fast.start_hand(), slow.start_hand()
-                a.play_random(r_fast)
-                while not b.over:
-                    moves = b.legal_moves()
-                    b.apply(moves[int(r_slow() * len(moves))])
-                assert a.history == b.history
-                assert a.result.to_json() == b.result.to_json()
-                for f in fields:
-                    assert getattr(a.layout, f) == getattr(b.layout, f), f
-                assert (a.to_act, a.drawable, a.stock_pos) == (b.to_act, b.drawable, b.stock_pos)
+                _same_playouts(a, b, r_fast, r_slow, fields, ("to_act", "drawable", "stock_pos"))
                 fast.finish_hand()
                 slow.finish_hand()
+
+
+def _same_playouts(a, b, r_fast, r_slow, layout_fields, state_fields) -> None:
+    """Play ``a`` out with the game's own playout and ``b`` with the step API, each with its
+    copy of one random stream: the histories, results and the fields named must agree."""
+    a.play_random(r_fast)
+    while not b.over:
+        moves = b.legal_moves()
+        b.apply(moves[int(r_slow() * len(moves))])
+    assert a.history == b.history
+    assert a.result.to_json() == b.result.to_json()
+    for f in layout_fields:
+        assert getattr(a.layout, f) == getattr(b.layout, f), f
+    for f in state_fields:
+        assert getattr(a, f) == getattr(b, f), f
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
@@ -183,17 +190,7 @@ def test_the_games_playout_from_the_middle_of_a_hand(options):
                     moves = state.legal_moves()
                     state.apply(moves[steps.randrange(len(moves))])
                 a, b = state.clone(), state.clone()
-                r_fast, r_slow = random.Random(seed).random, random.Random(seed).random
-                a.play_random(r_fast)
-                while not b.over:
-                    moves = b.legal_moves()
-                    b.apply(moves[int(r_slow() * len(moves))])
-                assert a.history == b.history
-                assert a.result.to_json() == b.result.to_json()
-                for f in fields:
-                    assert getattr(a.layout, f) == getattr(b.layout, f), f
-                for f in state_fields:
-                    assert getattr(a, f) == getattr(b, f), f
+                _same_playouts(a, b, random.Random(seed).random, random.Random(seed).random, fields, state_fields)
                 match.current = b
                 match.finish_hand()
 
