@@ -228,6 +228,16 @@ class HandState:
         """
         self.play_out(None, rnd)
 
+    def random_steps_while_special(self, rnd) -> bool:
+        """Random legal moves through the step API while the hand is in its special phase
+        (the lead, an engine drawn for): where a game's own playout begins. True once the
+        hand is over."""
+        legal, apply = self.legal_moves, self.apply_unchecked
+        while self.special and not self.over:
+            moves = legal()
+            apply(moves[int(rnd() * len(moves))])
+        return self.over
+
     def play_out(self, choosers, rnd=None) -> None:
         """Finish the hand as ``_play_out`` says, then the decisions a game leaves to the
         seats once the play is over (``Game.decisions``: buying back in, dropping out)."""

@@ -411,13 +411,7 @@ class MexicanTrain(Game):
         (``_lane_tables``): one AND gives the placements, ``bit_count`` their number, the
         i-th set bit the chosen one (its lane the train). The layout's targets, mask and
         fold are rebuilt once, at the end; each step names the engine code it mirrors."""
-        legal, apply = state.legal_moves, state.apply_unchecked
-        while state.special:   # before the engine lies (16f: drawing for it)
-            if state.over:
-                return
-            moves = legal()
-            apply(moves[int(rnd() * len(moves))])
-        if state.over:
+        if state.random_steps_while_special(rnd):   # before the engine lies (16f: drawing for it)
             return
         lay = state.layout
         history = state.history

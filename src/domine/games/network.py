@@ -43,13 +43,7 @@ class Network(Game):
         ``legal_moves`` and ``apply_unchecked`` with the same ``rnd`` (a test holds it to that),
         without building the move lists: the chosen move is found by counting. Each step names
         the engine code it mirrors (one tile a turn, pass when stuck, blocked when nobody can play)."""
-        legal, apply = state.legal_moves, state.apply_unchecked
-        while state.special:   # the lead
-            if state.over:
-                return
-            moves = legal()
-            apply(moves[int(rnd() * len(moves))])
-        if state.over:
+        if state.random_steps_while_special(rnd):   # the lead
             return
         lay = state.layout
         hands, history = state.hands, state.history
