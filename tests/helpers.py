@@ -155,3 +155,22 @@ def assert_lowest_wins_at(g, target):
     assert match_after(g, [target - 1, 20, 30], 2) is None
     assert match_after(g, [target, 20, 30], 2).winners == [1]
     assert match_after(g, [target, 20, 20], 2) is None
+
+
+def random_positions(game, seed: int, hands: int = 2, share: float = 1.0):
+    """(state, seat to act) at the positions of a few hands of random play from a seeded match:
+    every position, or (``share`` < 1) each with that chance. The states are live: read them
+    before the next one comes."""
+    import random
+    from domine.match import Match
+    match = Match(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(hands):
+        if match.over:
+            return
+        state = match.start_hand()
+        while not state.over:
+            if share >= 1 or rng.random() < share:
+                yield state, state.acting_seat()
+            state.apply(rng.choice(state.legal_moves()))
+        match.finish_hand()

@@ -9,24 +9,16 @@ import pytest
 
 from domine.games import make_game
 from domine.knowledge import Knowledge
-from domine.match import Match
 from domine.moves import ANNOUNCE, DECIDE, KIND_MASK, PASS, SOLD, is_place, kind
 from domine.search import SearchBot, rollout, worth_searching
 from domine.stakes import BID, NO_BID_MOVE, bid, is_decision, what_of
 
+from helpers import random_positions
+
 
 def _random_hands(game, seed, hands=2):
     """(state, seat to act) before every move of a few random hands."""
-    match = Match(game, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(hands):
-        if match.over:
-            return
-        state = match.start_hand()
-        while not state.over:
-            yield state, state.acting_seat()
-            state.apply(rng.choice(state.legal_moves()))
-        match.finish_hand()
+    return random_positions(game, seed, hands)
 
 
 def _opening_bids(game, seeds):

@@ -11,6 +11,8 @@ from domine.match import Match
 from domine.moves import PASS
 from domine.tiles import BIT, parse_tile, tiles_of
 
+from helpers import random_positions
+
 COMBOS = [(gid, n, {}) for gid, cls in GAMES.items() for n in range(cls.min_players, cls.max_players + 1)]
 COMBOS += [("block", 2, {"openspiel": True}), ("draw", 3, {"voluntary_draw": True}),
            ("bergen", 3, {"set": "double-12", "spinner": True})]
@@ -24,17 +26,7 @@ def _public(obs: Observation) -> dict:
 
 def _decisions(game, seed, hands=2):
     """(state, seat) at random moments of a few random hands."""
-    match = Match(game, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(hands):
-        if match.over:
-            return
-        state = match.start_hand()
-        while not state.over:
-            if rng.random() < 0.35:
-                yield state, state.acting_seat()
-            state.apply(rng.choice(state.legal_moves()))
-        match.finish_hand()
+    return random_positions(game, seed, hands, share=0.35)
 
 
 @pytest.mark.parametrize("gid,n,options", COMBOS, ids=lambda c: str(c))
