@@ -4,7 +4,7 @@
     python benchmarks/block_ceiling.py --deals 150 --bot hard    # and a bot's regret per decision
 
 The *oracle* is shown the opponent's hand and plays the exact best reply to a
-uniformly random opponent (domine.exact.world_value, winning probability only):
+uniformly random opponent (domine.bots.exact.world_value, winning probability only):
 no bot that sees only its own observation can do better, so its win rate
 against ``random`` bounds every honest bot's. Deals are played twice with the
 seats swapped, as in ``domine arena``; a tie counts half.
@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from domine import exact  # noqa: E402
-from domine.arena import deal_for  # noqa: E402
+from domine.bots import exact  # noqa: E402
+from domine.sim.arena import deal_for  # noqa: E402
 from domine.bots import make_bot  # noqa: E402
 from domine.games import make_game  # noqa: E402
-from domine.hand import Deal, HandContext  # noqa: E402
-from domine.simulate import wilson_interval  # noqa: E402
+from domine.engine.hand import Deal, HandContext  # noqa: E402
+from domine.sim.simulate import wilson_interval  # noqa: E402
 
 
 def move_value(state, move: int, seat: int, utility, memo) -> float:

@@ -2,7 +2,7 @@
 
     python benchmarks/rings.py                 # lines of 10 ... 1,000 tiles
 
-Lays lines of n tiles on ``domine.grid.Grid`` (a zigzag staircase, which keeps the
+Lays lines of n tiles on ``domine.engine.grid.Grid`` (a zigzag staircase, which keeps the
 bounding box square, and a square spiral with one cell between its laps) and reports
 the time per placement, ring count included: ``Grid.place`` counts the new regions
 from the new cells' eight neighbours, so the cost should stay flat as n grows. For
@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from domine.grid import COMPASS, Grid, _ROTATE, cell, enclosed_regions  # noqa: E402
-from domine.tiles import set_mask  # noqa: E402
+from domine.engine.grid import COMPASS, Grid, _ROTATE, cell, enclosed_regions  # noqa: E402
+from domine.engine.tiles import set_mask  # noqa: E402
 
 FITS = [(1 << 28) - 1] * 7
 

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from domine.games import GAMES, make_game  # noqa: E402
-from domine.match import Match  # noqa: E402
+from domine.engine.match import Match  # noqa: E402
 
 
 def playout_rate(game_id: str, players: int, seconds: float, options: dict | None = None) -> tuple[float, float]:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from domine.cli import app
-from domine.hand import Deal, HandContext
-from domine.results import HandResult
-from domine.tiles import parse_tile, set_size, tile_str, tiles_of
+from domine.engine.hand import Deal, HandContext
+from domine.engine.results import HandResult
+from domine.engine.tiles import parse_tile, set_size, tile_str, tiles_of
 
 runner = CliRunner()
 
@@ -52,7 +52,7 @@ def bots_play(match, bots, hands=None):
 # -- a match's end ---------------------------------------------------------------------------
 def match_after(game, scores, hands_played, results=()):
     """The game's verdict on a match with these totals after ``hands_played`` hands (None: it goes on)."""
-    from domine.match import Match
+    from domine.engine.match import Match
 
     match = Match(game, seed=0, context=HandContext(hand_number=hands_played + 1, scores=list(scores)))
     match.results = list(results)
@@ -162,7 +162,7 @@ def random_positions(game, seed: int, hands: int = 2, share: float = 1.0):
     every position, or (``share`` < 1) each with that chance. The states are live: read them
     before the next one comes."""
     import random
-    from domine.match import Match
+    from domine.engine.match import Match
     match = Match(game, seed=seed)
     rng = random.Random(seed)
     for _ in range(hands):

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
 from domine.games.all_fives import count, round5
-from domine.hand import HandContext
-from domine.heuristic import HeuristicBot
-from domine.layout import LEAD_END
-from domine.position import position
-from domine.tiles import parse_tile
+from domine.engine.hand import HandContext
+from domine.bots.heuristic import HeuristicBot
+from domine.engine.layout import LEAD_END
+from domine.engine.position import position
+from domine.engine.tiles import parse_tile
 
 
 def T(text: str) -> int:

@@ -1,4 +1,4 @@
-"""domine.arena: duplicate-deal pairing, the statistics, determinism and the command."""
+"""domine.sim.arena: duplicate-deal pairing, the statistics, determinism and the command."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from fractions import Fraction
 
 import pytest
 
-import domine.arena as arena
-from domine.arena import (
+import domine.sim.arena as arena
+from domine.sim.arena import (
     ArenaError, ArenaBlock, margin_of_play, mean_ci, outcome_of_play, run_arena, run_block, seat_sides,
     sign_test_p, verdict,
 )
 from domine.bots import BotError, make_bot
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.simulate import derive_seed
+from domine.sim.simulate import derive_seed
 
 from helpers import run
 
@@ -231,7 +231,7 @@ def test_cli_usage_errors(args, message):
 
 # -- whole matches ------------------------------------------------------------------------------
 def test_a_match_unit_plays_whole_matches_on_the_same_cards():
-    from domine.match import Match
+    from domine.engine.match import Match
     res = run_arena("greedy", "random", "block", 3, seed=5, unit="match")
     assert res.unit == "match" and res.plays == 6 and res.deals == 3
     # each play is a whole match to the target: far more hands than plays

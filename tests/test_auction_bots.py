@@ -8,10 +8,10 @@ import random
 import pytest
 
 from domine.games import make_game
-from domine.knowledge import Knowledge
-from domine.moves import ANNOUNCE, DECIDE, KIND_MASK, PASS, SOLD, is_place, kind
-from domine.search import SearchBot, rollout, worth_searching
-from domine.stakes import BID, NO_BID_MOVE, bid, is_decision, what_of
+from domine.bots.knowledge import Knowledge
+from domine.engine.moves import ANNOUNCE, DECIDE, KIND_MASK, PASS, SOLD, is_place, kind
+from domine.bots.search import SearchBot, rollout, worth_searching
+from domine.parts.stakes import BID, NO_BID_MOVE, bid, is_decision, what_of
 
 from helpers import random_positions
 
@@ -110,7 +110,7 @@ def test_a_greedy_rollout_calls_the_last_tile():
 @pytest.mark.parametrize("n", [3, 4])
 def test_the_search_decides_at_auctions_from_sampled_worlds(n, monkeypatch):
     """No silent fallback to the heuristic at an auction: worlds are found and searched."""
-    import domine.heuristic as heuristic
+    import domine.bots.heuristic as heuristic
 
     def no_fallback(*args, **kwargs):
         raise AssertionError("the search fell back to the heuristic")

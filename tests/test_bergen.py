@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
+from domine.engine.hand import HandContext
 
 from helpers import full_deal, move_names as names
 

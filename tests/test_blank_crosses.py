@@ -23,11 +23,11 @@ import pytest
 
 from domine.games import make_game
 from domine.games.colonels_cross import BLANK, SIDE_TILES
-from domine.hand import Deal, HandContext
-from domine.match import Match
-from domine.moves import CLOSE, PASS, TURN_UP, close_reason, kind
-from domine.results import HandResult
-from domine.tiles import BIT, double, tile_str, tiles_of
+from domine.engine.hand import Deal, HandContext
+from domine.engine.match import Match
+from domine.engine.moves import CLOSE, PASS, TURN_UP, close_reason, kind
+from domine.engine.results import HandResult
+from domine.engine.tiles import BIT, double, tile_str, tiles_of
 
 from helpers import T
 
@@ -169,7 +169,7 @@ def test_closing_is_public_with_its_reason():
 
 
 def test_a_closing_reason_is_registered_once_per_number():
-    from domine.moves import close, register_close_reason
+    from domine.engine.moves import close, register_close_reason
     assert register_close_reason(1, "its matador is stuck in the reserve") == 1   # the same words again
     with pytest.raises(ValueError):
         register_close_reason(1, "another reason")

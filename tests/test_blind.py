@@ -1,4 +1,4 @@
-"""The blind games (domine.rows): rows hidden from their owner too.
+"""The blind games (domine.parts.rows): rows hidden from their owner too.
 
 The generic suite (test_properties) checks every view with the owner's unknown tiles
 swapped; here: a seat's own row shuffled changes none of its observations, every random
@@ -18,10 +18,10 @@ from rich.console import Console
 from domine.bots import make_bot
 from domine.cli import TerminalMatch
 from domine.games import make_game
-from domine.knowledge import Knowledge
-from domine.match import Match
-from domine.rows import BACK, PEEK, RowHandState
-from domine.tiles import BIT, parse_tile, tiles_of
+from domine.bots.knowledge import Knowledge
+from domine.engine.match import Match
+from domine.parts.rows import BACK, PEEK, RowHandState
+from domine.engine.tiles import BIT, parse_tile, tiles_of
 
 GAMES = [("blind", {}), ("blind-row", {}), ("blind-hughie", {}), ("blind-hughie", {"spinner": True})]
 COMBOS = [(g, n, o) for g, o in GAMES for n in (2, 3, 4)]

@@ -2,9 +2,9 @@
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.match import Match
+from domine.engine.match import Match
 
 
 # --- Rules --------------------------------------------------------------------------

@@ -5,9 +5,9 @@ The worked examples and the options' examples are in tests/data/examples/block.j
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.match import Match
+from domine.engine.match import Match
 
 from helpers import make_deal, play_out
 

@@ -7,9 +7,9 @@ import pytest
 
 from domine.bots import BOTS, BotError, make_bot
 from domine.games import GAMES, make_game
-from domine.hand import HandState
-from domine.observation import Observation
-from domine.match import Match
+from domine.engine.hand import HandState
+from domine.engine.observation import Observation
+from domine.engine.match import Match
 
 COMBOS = [(gid, n) for gid, cls in GAMES.items() for n in range(cls.min_players, cls.max_players + 1)]
 FAST = {"search": "search:worlds=4,exact=500", "hard": "hard:worlds=4,think=0.2"}
@@ -51,8 +51,8 @@ def test_a_bot_gets_no_route_to_the_full_state():
             return
         seen.add(id(value))
         assert not isinstance(value, HandState)
-        assert type(value).__module__ in ("builtins", "domine.hand", "domine.observation", "domine.results",
-                                         "domine.layout"), type(value)
+        assert type(value).__module__ in ("builtins", "domine.engine.hand", "domine.engine.observation", "domine.engine.results",
+                                         "domine.engine.layout"), type(value)
         if dataclasses.is_dataclass(value):
             for f in dataclasses.fields(value):
                 walk(getattr(value, f.name))

@@ -2,11 +2,11 @@
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.match import Match
+from domine.engine.match import Match
 from domine.bots import make_bot
-from domine.tiles import BIT
+from domine.engine.tiles import BIT
 
 from helpers import T
 

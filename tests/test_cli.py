@@ -151,10 +151,10 @@ def _human_script(seed: int):
     """Walk the match the CLI will play (seat 0 human, seat 1 greedy seeded seed*1000+1) up to the
     human's second real decision; return what the screen must show and what to type."""
     from domine.bots import make_bot
-    from domine.match import Match
-    from domine.moves import DRAW
+    from domine.engine.match import Match
+    from domine.engine.moves import DRAW
     from domine.records import history_strings
-    from domine.tiles import tile_str, tiles_of
+    from domine.engine.tiles import tile_str, tiles_of
 
     match = Match(make_game("block", 2), seed=seed)
     state = match.start_hand()

@@ -8,7 +8,7 @@ import pytest
 
 from domine.bots import BotError, make_bot, parse_duration
 from domine.games import make_game
-from domine.position import position
+from domine.engine.position import position
 from domine.records import RecordError, replay
 
 from helpers import run
@@ -172,8 +172,8 @@ def _render(renderable, width=80) -> list[str]:
 
 @pytest.mark.parametrize("gid, players", [("mexican-train", 2), ("draw", 2), ("cross", 4), ("two-by-two", 2)])
 def test_decision_view_fits_80_columns(gid, players):
-    from domine.match import Match
-    from domine.terminal import decision_view
+    from domine.engine.match import Match
+    from domine.terminal.table import decision_view
 
     state = Match(make_game(gid, players), seed=5).start_hand()
     for _ in range(6):   # a few moves in
@@ -427,7 +427,7 @@ def test_table_commands():
 
 def _undo_script():
     from domine.bots import make_bot
-    from domine.match import Match
+    from domine.engine.match import Match
     match = Match(make_game("block", 2), seed=1)
     state = match.start_hand()
     bot = make_bot("greedy", 1001)
@@ -472,8 +472,8 @@ def test_partner_and_team_marked():
 
 def test_last_tile_call_in_words():
     from domine.cli import _call_label
-    from domine.moves import ANNOUNCE
-    from domine.terminal import move_line
+    from domine.engine.moves import ANNOUNCE
+    from domine.terminal.table import move_line
     game = make_game("ordinary", 2)
     st = position(game, [["6-5", "1-1"], ["2-2", "3-3", "0-0"]], lead="6-6", stock=["4-4", "4-0", "3-0"])
     called = [m for m in st.legal_moves() if m & ANNOUNCE]
@@ -533,7 +533,7 @@ def test_arena_writes_records(tmp_path):
 
 
 def test_simulate_ctrl_c_prints_results_so_far(monkeypatch):
-    import domine.simulate as sim_module
+    import domine.sim.simulate as sim_module
     real = sim_module.run_block
     calls = []
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
+from domine.engine.hand import HandContext
 
 from helpers import assert_deal_sizes, full_deal, previous
 from helpers import move_names as names, tiles as T

@@ -10,17 +10,17 @@ import random
 import pytest
 
 from domine.bots import make_bot
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.heuristic import score_moves
-from domine.knowledge import Knowledge
-from domine.match import Match
-from domine.moves import CLOSE, DRAW, HIDDEN, PASS, close, end_of, kind, tile_of
+from domine.engine.hand import HandContext
+from domine.bots.heuristic import score_moves
+from domine.bots.knowledge import Knowledge
+from domine.engine.match import Match
+from domine.engine.moves import CLOSE, DRAW, HIDDEN, PASS, close, end_of, kind, tile_of
 from domine.parts.leads import NextStarter
-from domine.position import position
+from domine.engine.position import position
 from domine.records import context_from_json, match_record, replay, seat_view
-from domine.tiles import BIT, DOUBLES_MASK, parse_tile
+from domine.engine.tiles import BIT, DOUBLES_MASK, parse_tile
 
 from helpers import bots_play
 

@@ -5,9 +5,9 @@ The worked examples and the options' examples are in tests/data/examples/draw.js
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.match import Match
+from domine.engine.match import Match
 
 
 @pytest.mark.parametrize("players, k, stock, drawable", [(2, 7, 14, 12), (3, 5, 13, 11), (4, 5, 8, 6)])

@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from domine import exact
+from domine.bots import exact
 from domine.bots import GreedyBot
 from domine.games import make_game
-from domine.knowledge import Knowledge, greedy_or_random
-from domine.search import SearchBot
-from domine.moves import DRAW
-from domine.tiles import BIT, PIPS
+from domine.bots.knowledge import Knowledge, greedy_or_random
+from domine.bots.search import SearchBot
+from domine.engine.moves import DRAW
+from domine.engine.tiles import BIT, PIPS
 
 from helpers import T
 

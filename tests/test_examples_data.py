@@ -2,7 +2,7 @@
 
 A file holds one game's examples. Each example sets up a hand, from a full deal
 (``deal``) or a position in the middle of a hand (``position``, see
-``domine.position``), then runs ``steps`` in order. A step is an object with
+``domine.engine.position``), then runs ``steps`` in order. A step is an object with
 one or more of these keys, checked or done in this order:
 
 - ``"legal"``: the legal moves in notation, as a set (order does not matter);
@@ -45,13 +45,13 @@ More step keys (checked after those above, in this order):
 - ``"next_hand"``: the next hand of the match, dealt as ``{"deal": ..., "scores": [...]}`` after this
   finished one (its result and leader passed on); later steps play in it.
 
-- ``"rows"``: ``{"seat": [tiles]}`` a row game's rows (``domine.rows``), front first, ``^`` after a
+- ``"rows"``: ``{"seat": [tiles]}`` a row game's rows (``domine.parts.rows``), front first, ``^`` after a
   face-up tile; ``"open"``: ``{"seat": [tiles]}`` its tiles face up beside the row;
 - ``"view"``: ``{"seat": [tiles or "?"]}`` that seat's own row as it knows it.
 
 A ``position`` either lists the open ``ends`` (a line, as if played up to there)
 or lays the layout tile by tile: ``"lead": "4-4", "placed": ["4-1 N", "6-6 E"]``,
-``"closed": ["W 0-0"]`` (see ``domine.position``); ``"table"`` says what the tiles do not,
+``"closed": ["W 0-0"]`` (see ``domine.engine.position``); ``"table"`` says what the tiles do not,
 in the game's words (``Game.set_position``: mexican-train's markers and seats past their
 first turn). A position may also give the public
 ``history`` that led to it, for rules that read it (who may be sloshed): events
@@ -74,12 +74,12 @@ from pathlib import Path
 import pytest
 
 from domine.games import make_game
-from domine.hand import Deal, HandContext
-from domine.match import Match
-from domine.moves import DRAW, PASS, IllegalMove, place
-from domine.position import position
-from domine.results import HandResult
-from domine.tiles import BIT, HIGH, parse_tile, set_size, tile_str, tiles_of
+from domine.engine.hand import Deal, HandContext
+from domine.engine.match import Match
+from domine.engine.moves import DRAW, PASS, IllegalMove, place
+from domine.engine.position import position
+from domine.engine.results import HandResult
+from domine.engine.tiles import BIT, HIGH, parse_tile, set_size, tile_str, tiles_of
 
 FOLDER = Path(__file__).parent / "data" / "examples"
 FILES = sorted(FOLDER.glob("*.json"))

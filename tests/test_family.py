@@ -3,9 +3,9 @@ the deal, bad options, who starts a later round."""
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.match import Match
+from domine.engine.match import Match
 
 from helpers import make_deal, moves, names, play_out
 

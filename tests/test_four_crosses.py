@@ -15,10 +15,10 @@ from collections import Counter
 import pytest
 
 from domine.games import make_game
-from domine.hand import NOBODY
-from domine.knowledge import Knowledge
-from domine.match import Match
-from domine.moves import CLOSE, DRAW, HIDDEN, PASS, end_of, kind
+from domine.engine.hand import NOBODY
+from domine.bots.knowledge import Knowledge
+from domine.engine.match import Match
+from domine.engine.moves import CLOSE, DRAW, HIDDEN, PASS, end_of, kind
 from domine.records import match_record, replay
 
 OUTCOMES = ("four doubles", "one arm closed", "two arms closed", "out before the figure", "blocked before the figure")

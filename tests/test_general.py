@@ -3,9 +3,9 @@
 import pytest
 
 from domine.games import make_game
-from domine.moves import DRAW, PASS, IllegalMove
-from domine.position import position
-from domine.tiles import IS_DOUBLE, PIPS, parse_tile, set_size, weight_key
+from domine.engine.moves import DRAW, PASS, IllegalMove
+from domine.engine.position import position
+from domine.engine.tiles import IS_DOUBLE, PIPS, parse_tile, set_size, weight_key
 from domine.parts.leads import HeaviestDouble
 
 from helpers import T, hand, moves, names
@@ -160,7 +160,7 @@ def test_example5_reserve_of_two():
 def test_the_loser_of_a_played_hand_leads_the_next(game_id, seed):
     """Penalty games: every seat adds its own pips, and the last in the ranking (general 16)
     leads the next hand."""
-    from domine.match import Match
+    from domine.engine.match import Match
     m = Match(make_game(game_id, players=3), seed=seed)
     st = m.start_hand()
     while not st.over:

@@ -17,10 +17,10 @@ import pytest
 
 from domine.bots import make_bot
 from domine.games import make_game
-from domine.hand import Deal
-from domine.match import Match
+from domine.engine.hand import Deal
+from domine.engine.match import Match
 from domine.records import match_record, replay, save_record
-from domine.tiles import parse_tile
+from domine.engine.tiles import parse_tile
 
 from helpers import bots_play
 
@@ -167,7 +167,8 @@ EXPECTED = {
                 [70, 89, 84, 94], [0], False),
     # auction (points are tokens won): antes of 3, a token per tile bought, an auction in
     # hand 1 (seat 1 opens at 1 and buys); each hand's winner takes its pot
-    "auction": ([("domino", [12, -9, -3]), ("domino", [-3, 7, -4])], [9, -2, -7], [0], False),
+    # auction: hand 1 seat 1 raises to 2 (bids are listed up to their bound, 14 with 3 players)
+    "auction": ([("domino", [13, -10, -3]), ("domino", [-3, 7, -4])], [10, -3, -7], [0], False),
     # network, checked half by half: every 3 is a majority (hand 1: 6, seat 0 with 4 halves;
     # hand 2: 5 and 6 tie at 8, seats 0 and 1; hand 3: 4, seats 0 and 1 tied at 3; hand 4: 0 and
     # 5 tie at 7, seats 0 and 2); hand 3's 1 is seat 2's ring, closed by 5-0 on R.

@@ -5,13 +5,13 @@ import json
 import pytest
 
 from domine.bots import make_bot
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.match import Match
-from domine.moves import DISCARD, HIDDEN, kind
+from domine.engine.hand import HandContext
+from domine.engine.match import Match
+from domine.engine.moves import DISCARD, HIDDEN, kind
 from domine.records import match_record, replay, seat_view
-from domine.tiles import BIT, parse_tile, tile_str
+from domine.engine.tiles import BIT, parse_tile, tile_str
 
 from helpers import bots_play
 

@@ -9,18 +9,18 @@ import pytest
 from domine import bots
 from domine.bots import greedy_move
 from domine.games import GAMES, make_game
-from domine.hand import HandContext
+from domine.engine.hand import HandContext
 from domine.games.bergen import headers as bergen_header
-from domine.heuristic import (
+from domine.bots.heuristic import (
     WEIGHTS, HeuristicBot, p_cannot_play, resulting_ends, score_moves,
 )
-from domine.knowledge import Knowledge
-from domine.layout import LEAD_END
-from domine.match import Match
-from domine.moves import ANNOUNCE, DECLINE, DRAW, PASS, place
-from domine.position import position
-from domine.simulate import simulate
-from domine.tiles import parse_tile
+from domine.bots.knowledge import Knowledge
+from domine.engine.layout import LEAD_END
+from domine.engine.match import Match
+from domine.engine.moves import ANNOUNCE, DECLINE, DRAW, PASS, place
+from domine.engine.position import position
+from domine.sim.simulate import simulate
+from domine.engine.tiles import parse_tile
 
 bots.BOTS.setdefault("heuristic", HeuristicBot)
 
@@ -243,9 +243,9 @@ def test_p_cannot_play():
 
 
 def _layout(kind: str, lead: str, *placed: tuple[str, int, int]):
-    from domine.layout import LAYOUTS
-    from domine.matching import EQUAL
-    from domine.tiles import set_mask
+    from domine.engine.layouts import LAYOUTS
+    from domine.engine.matching import EQUAL
+    from domine.engine.tiles import set_mask
     lay = LAYOUTS[kind](EQUAL.fits, set_mask(6))
     lay.place_lead(T(lead))
     for tile, end, open_pip in placed:

@@ -3,10 +3,10 @@
 import pytest
 
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.match import Match
-from domine.position import position
-from domine.tiles import BIT, DOUBLES_MASK
+from domine.engine.hand import HandContext
+from domine.engine.match import Match
+from domine.engine.position import position
+from domine.engine.tiles import BIT, DOUBLES_MASK
 
 
 @pytest.mark.parametrize("players, each, stock, drawable", [(3, 6, 10, 8), (4, 5, 8, 6)])

@@ -7,9 +7,9 @@ import random
 from domine.bots import make_bot
 from domine.games import make_game
 from domine.games.jubilee import threshold_points
-from domine.match import Match
+from domine.engine.match import Match
 from domine.records import match_record, replay
-from domine.tiles import parse_tile
+from domine.engine.tiles import parse_tile
 
 from helpers import bots_play
 

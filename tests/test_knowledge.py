@@ -5,11 +5,11 @@ import random
 import pytest
 
 from domine.games import GAMES, make_game
-from domine.observation import Observation
-from domine.knowledge import Knowledge
-from domine.match import Match
-from domine.moves import PASS
-from domine.tiles import BIT, parse_tile, tiles_of
+from domine.engine.observation import Observation
+from domine.bots.knowledge import Knowledge
+from domine.engine.match import Match
+from domine.engine.moves import PASS
+from domine.engine.tiles import BIT, parse_tile, tiles_of
 
 from helpers import random_positions
 
@@ -43,7 +43,7 @@ def test_every_sampled_world_reproduces_the_observation(gid, n, options):
             assert _public(world.observation(seat)) == _public(obs)
             # the world holds every tile once, and this seat's tiles where they are
             assert world.tiles_accounted() == game.set_mask
-            if hasattr(state, "known"):   # rows (domine.rows): only its known tiles are certain
+            if hasattr(state, "known"):   # rows (domine.parts.rows): only its known tiles are certain
                 mine = state.hands[seat] & state.known[seat]
                 assert world.hands[seat] & mine == mine
                 assert world.hands[seat].bit_count() == state.hands[seat].bit_count()
@@ -128,7 +128,7 @@ def test_the_lead_tells_who_holds_no_heavier_double():
 def test_a_skipped_turn_teaches_what_a_pass_teaches():
     """OpenSpiel's block passes over a seat that cannot play: that event rules out, for the
     skipped seat, every tile that fitted the ends then (as a pass would)."""
-    from domine.moves import SKIP, kind
+    from domine.engine.moves import SKIP, kind
 
     game = make_game("block", 2, {"openspiel": True})
     checked = 0

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domine.layout import ALL_ENDS, LAYOUTS, LEAD_END
-from domine.matching import EQUAL
-from domine.tiles import BIT, parse_tile, set_mask, tiles_of, tile_str
+from domine.engine.layout import ALL_ENDS, LEAD_END
+from domine.engine.layouts import LAYOUTS
+from domine.engine.matching import EQUAL
+from domine.engine.tiles import BIT, parse_tile, set_mask, tiles_of, tile_str
 
 T = parse_tile
 SIX = set_mask(6)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
+from domine.engine.hand import HandContext
 
 from helpers import assert_deal_sizes, play_out, previous
 from helpers import tiles as T
@@ -24,7 +24,7 @@ def test_redeal_without_doubles_in_the_first_hand_only():
 
 
 def test_match_loser_of_a_played_hand_leads_the_next():
-    from domine.match import Match
+    from domine.engine.match import Match
     g = make_game("matador", players=3)
     m = Match(g, seed=9)
     st = m.start_hand()

@@ -9,13 +9,13 @@ import pytest
 
 from domine.games import make_game
 from domine.games.mexican_train import MARKER, engine_pip
-from domine.hand import HandContext
-from domine.knowledge import Knowledge
-from domine.match import Match
-from domine.layout import LEAD_END
-from domine.moves import DRAW, PASS, end_of, kind
-from domine.position import position
-from domine.tiles import IS_DOUBLE, double
+from domine.engine.hand import HandContext
+from domine.bots.knowledge import Knowledge
+from domine.engine.match import Match
+from domine.engine.layout import LEAD_END
+from domine.engine.moves import DRAW, PASS, end_of, kind
+from domine.engine.position import position
+from domine.engine.tiles import IS_DOUBLE, double
 
 SIZES = {2: (15, 60), 3: (15, 45), 4: (15, 30), 5: (12, 30), 6: (12, 18), 7: (10, 20), 8: (10, 10)}
 
@@ -218,7 +218,7 @@ def test_a_marker_event_follows_every_failed_turn_and_only_those():
 
 def test_the_layout_copy_keeps_every_field():
     """MexicanTrains writes its copy out for speed: it must keep every slot of its classes."""
-    from domine.layout import _own_slots
+    from domine.engine.layout import _own_slots
     game = make_game("mexican-train", 3)
     state = position(game, context=HandContext(hand_number=4), **EX3)
     state.apply(state.parse_move("4-4 T0"))

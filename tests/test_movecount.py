@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from domine.games import make_game
-from domine.hand import Deal
-from domine.match import Match
-from domine.tiles import parse_tile, set_size
+from domine.engine.hand import Deal
+from domine.engine.match import Match
+from domine.engine.tiles import parse_tile, set_size
 
 _DATA_DIR = Path(__file__).parent / "data"
 DATA = json.loads((_DATA_DIR / "movecount.json").read_text(encoding="utf-8"))

@@ -10,13 +10,13 @@ import pytest
 
 from domine.bots import make_bot
 from domine.games import make_game
-from domine.grid import COMPASS, STRIDE, Grid, _ROTATE, cell, hole_change, key
-from domine.hand import Deal
-from domine.match import Match
-from domine.moves import is_place, tile_of
+from domine.engine.grid import COMPASS, STRIDE, Grid, _ROTATE, cell, hole_change, key
+from domine.engine.hand import Deal
+from domine.engine.match import Match
+from domine.engine.moves import is_place, tile_of
 from domine.render import svg
-from domine.terminal import layout_picture
-from domine.tiles import parse_tile, set_mask
+from domine.terminal.table import layout_picture
+from domine.engine.tiles import parse_tile, set_mask
 
 FITS = [(1 << 28) - 1] * 7   # any tile anywhere: the layout's shapes alone
 
@@ -335,7 +335,7 @@ def read_grid_tiles(lines: list[str]) -> Counter:
 @pytest.mark.parametrize("players, seed", [(3, s) for s in range(12)] + [(5, s) for s in range(4)])
 def test_played_hands_fit_78_columns_with_every_tile_once(players, seed):
     from test_terminal_picture import _played, placed_tiles, read_tiles
-    from domine.terminal import grid_picture, table_lines
+    from domine.terminal.table import grid_picture, table_lines
     lay = _played("network", players, seed).layout
     lines = [t.plain for t in table_lines(lay, 78)]
     assert max(len(x) for x in lines) <= 78
@@ -350,6 +350,6 @@ def test_the_ends_in_words_and_what_an_illegal_placement_is_told():
     state.apply(state.parse_move("1-4 R N"))
     assert state.layout.ends_text() == "L 3 (right) · R 4 (straight, left)"
     assert state.layout.open_ends() == [("L", 3), ("R", 4)]
-    from domine.moves import IllegalMove
+    from domine.engine.moves import IllegalMove
     with pytest.raises(IllegalMove, match="4-2 can go: 4-2 R, 4-2 R left"):
         state.apply(state.parse_move("2-4 R right"))   # east of (-1,0) lies the lead: overlap

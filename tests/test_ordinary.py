@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.tiles import parse_tile
+from domine.engine.hand import HandContext
+from domine.engine.tiles import parse_tile
 
 from helpers import assert_deal_sizes, previous
 from helpers import tiles as T

@@ -2,11 +2,11 @@
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.match import Match
-from domine.tiles import BIT
+from domine.engine.hand import HandContext
+from domine.engine.match import Match
+from domine.engine.tiles import BIT
 
 from helpers import T
 

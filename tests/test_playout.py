@@ -5,7 +5,7 @@ import random
 import pytest
 
 from domine.games import GAMES, make_game
-from domine.match import Match
+from domine.engine.match import Match
 
 COMBOS = [(gid, n) for gid, cls in GAMES.items() for n in range(cls.min_players, cls.max_players + 1)]
 COMBOS += [("block", 2, {"openspiel": True}), ("draw", 4, {"voluntary_draw": True}),

@@ -24,15 +24,15 @@ from hypothesis import strategies as st
 
 from domine.bots import make_bot
 from domine.games import GAMES, make_game, option_sets
-from domine.layout import LEAD_END
-from domine.match import Match
-from domine.moves import (
+from domine.engine.layout import LEAD_END
+from domine.engine.match import Match
+from domine.engine.moves import (
     ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PAIR, PASS, STOP, TURN_UP, IllegalMove, end_of, is_hidden,
     is_place, kind, kind_of, open_of, place, placements_of, tile_of,
 )
 from domine.records import match_record, replay, seat_view
-from domine.rows import BACK, PEEK
-from domine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, tile_str, tiles_of
+from domine.parts.rows import BACK, PEEK
+from domine.engine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, tile_str, tiles_of
 
 # ---------------------------------------------------------------------------------------
 # The combinations
@@ -110,7 +110,7 @@ def move_bound(game, state) -> int:
     """
     progress = set_size(game.max_pip) + len(state.deal.stock)
     if getattr(game, "keeps_rows", False):
-        # rows (domine.rows): between two of them at most players x (largest hand + 1) idle
+        # rows (domine.parts.rows): between two of them at most players x (largest hand + 1) idle
         # turns of two moves each (a look, the tile sent back); a stop may follow each lay
         gap = 2 * state.n * (max(map(len, state.deal.hands)) + len(state.deal.stock) + 1)
         return 2 * progress + (progress + 1) * gap
@@ -166,7 +166,7 @@ def test_random_hands_and_matches_end(combo, seed):
         assert match.hands_played < MAX_HANDS, "the match did not end"
         state = match.start_hand()
         bound = move_bound(game, state)
-        # rows (domine.rows): idle turns may run to players x (largest hand + 1)
+        # rows (domine.parts.rows): idle turns may run to players x (largest hand + 1)
         pass_limit = state.n * (max(map(len, state.deal.hands)) + len(state.deal.stock) + 1) \
             if getattr(game, "keeps_rows", False) else 2 * game.players
         moves = passes = 0
@@ -282,7 +282,7 @@ def _fields(obs) -> dict:
 
 def known_to(state, seat) -> int:
     """Tiles ``seat`` may know of: all, except in games whose rows hide tiles from their owner
-    too (domine.rows), where only those it has seen (and the table)."""
+    too (domine.parts.rows), where only those it has seen (and the table)."""
     known = getattr(state, "known", None)
     return state.game.set_mask if known is None else known[seat] | state.layout.mask
 
@@ -355,7 +355,7 @@ def shown_to_all(state) -> int:
 
 
 def swap_unknown_in_rows(state, seat, rng):
-    """Rows (domine.rows): a clone in which two tiles ``seat`` does not know, in any row (its
+    """Rows (domine.parts.rows): a clone in which two tiles ``seat`` does not know, in any row (its
     own too) or the stock, change places; None if there are not two."""
     known = state.known[seat]
     places = [(s, i) for s, row in enumerate(state.rows) for i, t in enumerate(row) if not BIT[t] & known]
@@ -479,8 +479,8 @@ def assert_sound(game, state, m):
             assert_sound(game, state, p)
         return
     if not is_place(m):
-        from domine.stakes import DECIDE   # decisions that are not tiles (bids, buying back)
-        rows = getattr(game, "keeps_rows", False)   # a look or a tile sent back (domine.rows)
+        from domine.parts.stakes import DECIDE   # decisions that are not tiles (bids, buying back)
+        rows = getattr(game, "keeps_rows", False)   # a look or a tile sent back (domine.parts.rows)
         assert m in (DRAW, PASS, STOP, DECLINE) or kind(m) in (DISCARD, CLOSE, DECIDE) \
             or rows and kind(m) in (PEEK, BACK), m
         if kind(m) in (DISCARD, CLOSE):
@@ -529,7 +529,7 @@ def test_listed_moves_apply_and_unlisted_moves_do_not(combo, seed):
         if PASS in legal and not game.optional_places:
             # a pass only when nothing else is allowed (but closing an end, or a decision such
             # as opening an auction, instead)
-            from domine.stakes import DECIDE
+            from domine.parts.stakes import DECIDE
             assert [m for m in legal if kind(m) not in (CLOSE, DECIDE)] == [PASS]
         legal_set = set(legal)
         sample = [m for m in random_candidates(game, state, rng, 10) if m not in legal_set]
@@ -701,7 +701,7 @@ STAKES = [c for c in COMBOS if game_of(c).stakes]
 @light(8)
 @given(seed=SEEDS)
 def test_tokens_are_conserved_and_every_transfer_is_public(combo, seed):
-    from domine.stakes import balances_after, transfers
+    from domine.parts.stakes import balances_after, transfers
     game = game_of(combo)
     for match, state in states(game, seed, max_hands=60):
         led = state.rules["ledger"]

@@ -16,11 +16,11 @@ import pytest
 
 from domine.bots import make_bot
 from domine.games import make_game
-from domine.hand import Deal
-from domine.match import Match
-from domine.moves import PASS
+from domine.engine.hand import Deal
+from domine.engine.match import Match
+from domine.engine.moves import PASS
 from domine.records import RecordError, load_record, match_record, replay, save_record, seat_view
-from domine.tiles import parse_tile, tile_str
+from domine.engine.tiles import parse_tile, tile_str
 
 from helpers import bots_play
 
@@ -412,8 +412,8 @@ def _bot_match(game, match, seed=1):
 def test_a_record_may_start_in_the_middle_of_a_match():
     """Hand 4 of a cross match, scores and the previous hand's result given: the record says
     so, replays, and its later hands follow from that context (the loser of hand 3 leads)."""
-    from domine.hand import HandContext
-    from domine.results import HandResult
+    from domine.engine.hand import HandContext
+    from domine.engine.results import HandResult
 
     game = make_game("cross", 3)
     previous = HandResult("blocked", None, [9, 3, 20], [2, 1, 3], [9, 3, 20], [1], last_placer=1)

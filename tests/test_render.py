@@ -15,11 +15,11 @@ from collections import Counter
 import pytest
 
 from domine.games import make_game
-from domine.geometry import EAST, NORTH, SOUTH, WEST
-from domine.layout import LAYOUTS
-from domine.position import position
+from domine.engine.geometry import EAST, NORTH, SOUTH, WEST
+from domine.engine.layouts import LAYOUTS
+from domine.engine.position import position
 from domine.render import CELL, PillowMissing, png, scene, svg
-from domine.tiles import HIGH, LOW, parse_tile
+from domine.engine.tiles import HIGH, LOW, parse_tile
 
 from helpers import run
 

@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 
 from domine.games import make_game
-from domine.match import Match
+from domine.engine.match import Match
 
 GAMES = [("matador-cross", {}), ("russian-cross", {}), ("russian-double-cross", {}),
          ("russian-double-cross", {"early_arms": True})]
@@ -93,7 +93,7 @@ if __name__ == "__main__":
 # -- pieces of the games, beyond the worked examples ---------------------------------------------
 def _hand_with_nobody_event(gid: str, options: dict | None = None):
     """A random hand (2 players) in which the rules closed a place, played up to just after it."""
-    from domine.hand import NOBODY
+    from domine.engine.hand import NOBODY
     game = make_game(gid, 2, options or {})
     for seed in range(200):
         match = Match(game, seed=seed)
@@ -108,8 +108,8 @@ def _hand_with_nobody_event(gid: str, options: dict | None = None):
 
 
 def test_only_a_double_other_than_blank_leads_the_first_hand():
-    from domine.hand import HandContext
-    from domine.tiles import parse_tile
+    from domine.engine.hand import HandContext
+    from domine.engine.tiles import parse_tile
     for gid in ("matador-cross", "russian-cross", "russian-double-cross"):
         game = make_game(gid, 2)
         bit = lambda *ts: sum(1 << parse_tile(t) for t in ts)   # noqa: E731
@@ -122,9 +122,9 @@ def test_only_a_double_other_than_blank_leads_the_first_hand():
 def test_a_closing_is_public_and_bots_count_the_stock_right(gid, options, tiles):
     """russian-cross closes a side with a hidden reserve tile; russian-double-cross marks a
     slot dead with none: every seat sees the closing, and a seat's worlds keep the stock's size."""
-    from domine.hand import NOBODY
-    from domine.knowledge import Knowledge
-    from domine.moves import NO_TILE, tile_of
+    from domine.engine.hand import NOBODY
+    from domine.bots.knowledge import Knowledge
+    from domine.engine.moves import NO_TILE, tile_of
     game, state = _hand_with_nobody_event(gid, options)
     closing = next(e for s, e in state.history if s == NOBODY)
     assert (tile_of(closing) != NO_TILE) is tiles
@@ -139,8 +139,8 @@ def test_a_closing_is_public_and_bots_count_the_stock_right(gid, options, tiles)
 
 
 def test_the_picture_marks_matadors_and_says_what_each_end_needs():
-    from domine.position import position
-    from domine.terminal import table_lines
+    from domine.engine.position import position
+    from domine.terminal.table import table_lines
     game = make_game("russian-double-cross", 2)
     state = position(game, hands=[["6-6"], ["1-2"]], lead="3-3", placed=["4-0 N", "4-4 E", "5-2 S 5", "4-2 W"],
                      stock=["1-1", "5-5"], rest="aside")
@@ -155,7 +155,7 @@ def test_the_picture_marks_matadors_and_says_what_each_end_needs():
 def test_the_picture_draws_a_dead_slot_dead():
     """generals-cross example 3: 3-3 laid on an open arm leaves the slot that wanted it dead;
     the layout says so (``dead_at``), and so does its geometry."""
-    from domine.position import position
+    from domine.engine.position import position
     game = make_game("generals-cross", 2)
     state = position(game, hands=[["6-6", "2-3"], ["1-2", "6-5"]], lead="0-0",
                      placed=["6-1 N 6", "1-1 N", "6-2 N", "5-4 N", "3-3 N", "5-2 E 2", "4-3 S 4"],
@@ -168,9 +168,9 @@ def test_the_picture_draws_a_dead_slot_dead():
 
 def test_every_rule_made_closing_says_why():
     """Both closings after a round of passes carry their reason, in the notation and the terminal."""
-    from domine.hand import NOBODY
-    from domine.moves import close_reason
-    from domine.terminal import move_line
+    from domine.engine.hand import NOBODY
+    from domine.engine.moves import close_reason
+    from domine.terminal.table import move_line
     for gid, words in (("russian-cross", "its matador is stuck in the reserve"),
                        ("russian-double-cross", "nobody can fill its slot")):
         game, state = _hand_with_nobody_event(gid, {})

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from domine.games import make_game
-from domine.moves import DRAW, is_hidden, kind, tile_of
-from domine.position import position
-from domine.tiles import parse_tile
+from domine.engine.moves import DRAW, is_hidden, kind, tile_of
+from domine.engine.position import position
+from domine.engine.tiles import parse_tile
 
 
 def test_a_drawn_tile_is_seen_by_the_opponent():

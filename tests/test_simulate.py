@@ -1,12 +1,12 @@
-"""domine.simulate as a library: exact counts, determinism, statistics."""
+"""domine.sim.simulate as a library: exact counts, determinism, statistics."""
 
 from __future__ import annotations
 
 import pytest
 
 from domine.bots import BotError
-from domine.game import GameError
-from domine.simulate import (
+from domine.games.base import GameError
+from domine.sim.simulate import (
     BlockSpec, derive_seed, resolve_bots, run_block, simulate, wilson_interval,
 )
 

@@ -13,13 +13,13 @@ import pytest
 from domine.bots import make_bot
 from domine.games import make_game
 from domine.games.slosh import ENGINES
-from domine.hand import Deal, HandContext
-from domine.heuristic import WEIGHTS, score_moves
-from domine.knowledge import Knowledge
-from domine.layout import ALL_ENDS
-from domine.match import Match
-from domine.moves import PASS, end_of, is_place
-from domine.tiles import BIT, parse_tile
+from domine.engine.hand import Deal, HandContext
+from domine.bots.heuristic import WEIGHTS, score_moves
+from domine.bots.knowledge import Knowledge
+from domine.engine.layout import ALL_ENDS
+from domine.engine.match import Match
+from domine.engine.moves import PASS, end_of, is_place
+from domine.engine.tiles import BIT, parse_tile
 
 GAME = make_game("slosh", 4)
 
@@ -136,7 +136,7 @@ def test_the_true_world_is_never_ruled_out():
 
 
 def test_a_position_without_history_offers_only_the_own_arm():
-    from domine.position import position
+    from domine.engine.position import position
     st = position(GAME, hands=[["4-1"], ["4-2"], ["4-3"], ["4-5"]], lead="4-4", to_act=1, rest="aside")
     assert st.legal_moves() == [st.parse_move("2-4 A1")]
     assert st.layout.usable != ALL_ENDS

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from domine.arena import run_arena
+from domine.sim.arena import run_arena
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.match import Match
-from domine.position import position
+from domine.engine.hand import HandContext
+from domine.engine.match import Match
+from domine.engine.position import position
 from domine.records import RecordError, match_record, replay
-from domine.simulate import simulate
-from domine.stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NO_BID_MOVE, bid, transfers
+from domine.sim.simulate import simulate
+from domine.parts.stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NO_BID_MOVE, bid, transfers
 
 GOLDEN = Path(__file__).parent / "golden"
 STAKES = ("auction", "close-at-will", "italian", "rotating-partners")

@@ -14,10 +14,10 @@ from collections import Counter
 import pytest
 
 from domine.games import make_game
-from domine.match import Match
-from domine.moves import placements_of
-from domine.position import position
-from domine.terminal import LAST_STYLE, layout_picture, table_lines
+from domine.engine.match import Match
+from domine.engine.moves import placements_of
+from domine.engine.position import position
+from domine.terminal.table import LAST_STYLE, layout_picture, table_lines
 
 from helpers import run
 from test_render import SAMPLES, placed_tiles

@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import NOBODY, Deal
-from domine.match import Match
-from domine.moves import PASS, TURN_UP, kind
-from domine.position import position
-from domine.tiles import parse_tile
+from domine.engine.hand import NOBODY, Deal
+from domine.engine.match import Match
+from domine.engine.moves import PASS, TURN_UP, kind
+from domine.engine.position import position
+from domine.engine.tiles import parse_tile
 
 from helpers import play
 

@@ -4,12 +4,12 @@ import random
 
 from domine.bots import make_bot
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.knowledge import Knowledge
-from domine.match import Match
-from domine.moves import DRAW, kind
-from domine.results import HandResult
-from domine.tiles import BIT, DOUBLES_MASK, tiles_of
+from domine.engine.hand import HandContext
+from domine.bots.knowledge import Knowledge
+from domine.engine.match import Match
+from domine.engine.moves import DRAW, kind
+from domine.engine.results import HandResult
+from domine.engine.tiles import BIT, DOUBLES_MASK, tiles_of
 
 
 def test_deal_is_eight_minus_the_players_and_the_whole_stock_is_drawable():

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.match import Match
-from domine.moves import PASS, kind
-from domine.position import position
+from domine.engine.match import Match
+from domine.engine.moves import PASS, kind
+from domine.engine.position import position
 
 from helpers import assert_deal_sizes, play
 

@@ -2,12 +2,12 @@
 
 import pytest
 
-from domine.game import GameError
+from domine.games.base import GameError
 from domine.games import make_game
-from domine.hand import HandContext
-from domine.match import Match
+from domine.engine.hand import HandContext
+from domine.engine.match import Match
 from domine.parts.match_ends import AfterHands, ReacherLoses
-from domine.tiles import BIT, DOUBLES_MASK
+from domine.engine.tiles import BIT, DOUBLES_MASK
 
 from helpers import T
 

@@ -2,7 +2,7 @@
 
 The format is described in docs/records.md. A record never needs the random
 generator to replay: each hand holds its deal, in stock order, and every move
-in the notation of ``domine.moves``, prefixed by the seat that made it
+in the notation of ``domine.engine.moves``, prefixed by the seat that made it
 (``"1: 5-3 R"``, ``"0: draw 2-4"``).
 """
 
@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .game import Game, GameError
+from .games.base import Game, GameError
 from .games import make_game
-from .hand import Deal, HandContext, HandState
-from .results import HandResult
-from .match import Match
-from .moves import KINDS, MoveError, bare, kind_of
-from .notation import event_str
-from .tiles import TileError, parse_tile, set_size, tile_str, tiles_of
+from .engine.hand import Deal, HandContext, HandState
+from .engine.results import HandResult
+from .engine.match import Match
+from .engine.moves import KINDS, MoveError, bare, kind_of
+from .engine.notation import event_str
+from .engine.tiles import TileError, parse_tile, set_size, tile_str, tiles_of
 
 FORMAT = "domine-record"
 VERSION = 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from .geometry import Geometry
+from .engine.geometry import Geometry
 
 CELL = 40            # pixels per geometry cell
 MARGIN = 24

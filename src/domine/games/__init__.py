@@ -8,7 +8,7 @@ import unicodedata
 import importlib
 import pkgutil
 
-from ..game import Game, GameError
+from .base import Game, GameError
 
 #: The order ``domine list`` shows; games not named here follow by id.
 FIRST = ("family", "ordinary", "partners", "blitz", "cross", "matador", "bergen", "block", "draw")

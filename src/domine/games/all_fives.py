@@ -3,11 +3,11 @@ first to 150, even in the middle of a hand."""
 
 from __future__ import annotations
 
-from ..game import PARTNERS, TARGET, Game, Option, apply_partners
+from .base import PARTNERS, TARGET, Game, Option, apply_partners
 from ..parts.leads import FixedSeat, LeadRule, NextStarter
 from ..parts.match_ends import FirstTo
 from ..parts.scoring import score_on_play, seats_of, winner_takes_others
-from ..tiles import PIPS
+from ..engine.tiles import PIPS
 
 
 def count(layout) -> int:

@@ -4,38 +4,19 @@ takes the pot."""
 
 from __future__ import annotations
 
-from ..game import GameError, Option
-from ..moves import DECIDE, KIND_MASK, SOLD, TOKENS, IllegalMove, is_place
+from .base import GameError, Option
+from ..engine.moves import DECIDE, KIND_MASK, SOLD, TOKENS, IllegalMove, is_place
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.match_ends import MatchEnd
 from ..parts.scoring import values_and_tiles
-from ..results import HandResult, MatchResult, standard_ranking
-from ..stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, StakesGame, amount_of, bid, is_decision, ledger, what_of
-from ..tiles import BIT
+from ..engine.results import HandResult, MatchResult, standard_ranking
+from .base import StakesGame
+from ..parts.stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, amount_of, bid, is_decision, ledger, what_of
+from ..engine.tiles import BIT
 
 ANTE = 3
-#: raises listed beyond the highest bid when the table has no limit (any higher whole
-#: number is legal too: ``Raises``)
-LISTED = 3
-
-
-class Raises(list):
-    """The moves of a seat at an auction: the listed ones, and any bid above ``low`` (a
-    table without a limit takes any whole number)."""
-
-    def __init__(self, moves, low: int):
-        super().__init__(moves)
-        self.low = low
-
-    def __contains__(self, move) -> bool:
-        if isinstance(move, int) and is_decision(move) and what_of(move) == BID and amount_of(move) >= self.low \
-                and move == bid(amount_of(move)):
-            return True
-        return list.__contains__(self, move)
-
-
 class AuctionState:
     """Per hand: the auction in progress, and turns without progress (for the block)."""
 
@@ -123,6 +104,10 @@ class Auction(StakesGame):
         if options["limit"] < 0:
             raise GameError("option limit must be 0 (none) or more")
         self.match_end = Standing(options["hands"])
+        # the highest bid (decision 7): the table limit, else the most a hand's pot can hold
+        # before its sales (every ante and every tile bought): nobody bids more for one tile
+        stock = 28 - self.hand_sizes[self.players] * self.players - self.reserve
+        self.max_bid = options["limit"] or ANTE * self.players + stock
         self._bid_lists = {}
         self._raise_lists = {}
 
@@ -150,16 +135,12 @@ class Auction(StakesGame):
 
     # -- the auction ------------------------------------------------------------------------
     def _bids(self, low: int, first: list[int]) -> list[int]:
-        """``first``, then the bids from ``low`` up (to the table limit, or ``LISTED`` above
-        ``low`` with any higher one legal too); kept per (first, low): nobody changes a list
-        of legal moves."""
+        """``first``, then every bid from ``low`` to ``max_bid``; kept per (first, low):
+        nobody changes a list of legal moves."""
         key = (tuple(first), low)
         moves = self._bid_lists.get(key)
         if moves is None:
-            limit = self.option_values["limit"]
-            top = limit if limit else low + LISTED
-            moves = first + [bid(k) for k in range(low, top + 1)]
-            moves = self._bid_lists[key] = moves if limit else Raises(moves, low)
+            moves = self._bid_lists[key] = first + [bid(k) for k in range(low, self.max_bid + 1)]
         return moves
 
     def _raises(self, high: int) -> list[int]:
@@ -250,7 +231,7 @@ class Auction(StakesGame):
             return None
         if what_of(move) == NO_BID:
             return 0.0
-        from ..stakes import balances_after
+        from ..parts.stakes import balances_after
         pot = balances_after(obs.context.tokens, obs.players, obs.history)[-1]
         price = amount_of(move)
         opener = obs.seat == self._opener(obs)
@@ -282,8 +263,8 @@ class Auction(StakesGame):
     @staticmethod
     def _opener(obs) -> int:
         """The seat that opened the auction going on (the seat to act if none is)."""
-        from ..stakes import BID as _BID
-        from ..moves import KIND_MASK, DECIDE
+        from ..parts.stakes import BID as _BID
+        from ..engine.moves import KIND_MASK, DECIDE
         opener, chances = obs.to_act, 0
         for seat, event in reversed(obs.history):
             if event & KIND_MASK == SOLD:

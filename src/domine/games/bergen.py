@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..game import SET_SYNONYMS, SETS, TARGET, Game, GameError, Option
-from ..layout import LEAD_END
+from .base import SET_SYNONYMS, SETS, TARGET, Game, GameError, Option
+from ..engine.layout import LEAD_END
 from ..parts.leads import LowestDouble
 from ..parts.match_ends import FirstTo
 from ..parts.scoring import score_on_play, winner_takes_others
-from ..tiles import IS_DOUBLE
+from ..engine.tiles import IS_DOUBLE
 
 
 class Bergen(Game):

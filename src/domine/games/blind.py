@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..game import TARGET
+from .base import TARGET
 from ..parts.scoring import PENALTY, own_pips
-from ..rows import LoserStarts, RowGame
+from ..parts.rows import LoserStarts, RowGame
 
 
 class Blind(RowGame):

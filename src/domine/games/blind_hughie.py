@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, GameError, Option
+from .base import TARGET, GameError, Option
 from ..parts.scoring import lowest_takes_others_total
-from ..rows import NextSeatStarts, RowGame
+from ..parts.rows import NextSeatStarts, RowGame
 
 SPINNER = Option("spinner", bool, False, "the first double laid is a spinner with four open sides")
 

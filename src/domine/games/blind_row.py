@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..game import TARGET
-from ..moves import DRAW
+from .base import TARGET
+from ..engine.moves import DRAW
 from ..parts.scoring import lowest_takes_others_total
-from ..rows import NextSeatStarts, RowGame
+from ..parts.rows import NextSeatStarts, RowGame
 
 
 class BlindRow(RowGame):

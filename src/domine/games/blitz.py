@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
+from .base import TARGET, Game
 from ..parts.leads import LightestTile
 from ..parts.scoring import first_ranked_takes_others
 from ..parts.turns import WHILE_FITS, Turn

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import PARTNERS, TARGET, Game, GameError, Option, apply_partners
+from .base import PARTNERS, TARGET, Game, GameError, Option, apply_partners
 from ..parts.leads import FixedSeat
 from ..parts.match_ends import SingleHand
 from ..parts.scoring import ZERO_SUM, winner_takes_others
@@ -19,7 +19,7 @@ class Block(Game):
     min_players, max_players = 2, 4
     hand_sizes = {2: 7, 3: 5, 4: 5}
     leftover = "aside"
-    exact_search = True     # with 2 players (domine.exact checks the seats)
+    exact_search = True     # with 2 players (domine.bots.exact checks the seats)
     target = 100
     options = (
         Option("double_nine", bool, False, "play with a double-nine set, 9 tiles each"),

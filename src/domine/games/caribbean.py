@@ -6,12 +6,12 @@ Chiva (games/chiva.py) is this definition with a shorter winning streak.
 
 from __future__ import annotations
 
-from ..game import Game, GameError, Option
+from .base import Game, GameError, Option
 from ..parts.leads import GivenTile, PreviousWinner
 from ..parts.match_ends import Streak
 from ..parts.scoring import lowest_seat_wins_for_team
-from ..results import MatchResult
-from ..tiles import parse_tile
+from ..engine.results import MatchResult
+from ..engine.tiles import parse_tile
 
 DOUBLE_SIX = parse_tile("6-6")
 

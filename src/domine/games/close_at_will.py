@@ -3,15 +3,16 @@ may end the hand by laying any double, and pays dearly if his count is not the l
 
 from __future__ import annotations
 
-from ..game import GameError, Option
-from ..moves import CLOSE, KIND_MASK, close, is_place
+from .base import GameError, Option
+from ..engine.moves import CLOSE, KIND_MASK, close, is_place
 from ..parts.hand_ends import PassesInARow
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import AfterHands
-from ..results import HandResult, standard_ranking
+from ..engine.results import HandResult, standard_ranking
 from ..parts.scoring import values_and_tiles
-from ..stakes import NOBODY, StakesGame, ledger
-from ..tiles import DOUBLES_MASK, tiles_of
+from .base import StakesGame
+from ..parts.stakes import NOBODY, ledger
+from ..engine.tiles import DOUBLES_MASK, tiles_of
 
 
 class PassesOrClose(PassesInARow):
@@ -100,7 +101,7 @@ def close_estimate(obs, move, knowledge, game) -> float:
     hold (``knowledge``: each unseen tile's pips, spread over the tiles they hold), against
     the pot won going on (a fair share of it, by the count in hand).
     """
-    from ..tiles import PIPS
+    from ..engine.tiles import PIPS
     me = obs.seat
     mine = [t for t in obs.hand if t != move & 127]
     c = sum(game.tile_value(t) for t in mine)

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import random
 
-from ..game import TARGET, Option
-from ..hand import Deal
-from ..matching import Matching
+from .base import TARGET, Option
+from ..engine.hand import Deal
+from ..engine.matching import Matching
 from ..parts.hand_ends import ClosesAfterPasses
 from ..parts.leads import LeadRule, holder
-from ..tiles import BIT, HIGH, LOW, tile_id
+from ..engine.tiles import BIT, HIGH, LOW, tile_id
 from .matador_cross import STUCK_MATADOR, MatadorCross
 
 BLANK = tile_id(0, 0)
@@ -58,7 +58,7 @@ class CentreBlank(LeadRule):
     stock (the reserve too: the stock is one tile smaller, its last 2 still the reserve) and laid,
     an event of nobody, and the designated starter plays first: a seat drawn by lot in the first
     hand (``HandContext.lot``), the previous hand's loser later. A world a bot imagines
-    (``domine.knowledge``) keeps the laid 0-0 aside; it is taken from there."""
+    (``domine.bots.knowledge``) keeps the laid 0-0 aside; it is taken from there."""
 
     draws_lot = True
     turn_up_shows = BIT[BLANK]   # nobody was dealt it

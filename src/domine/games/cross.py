@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
+from .base import TARGET, Game
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import PARTNERS, TARGET, Game, Option, apply_partners
+from .base import PARTNERS, TARGET, Game, Option, apply_partners
 from ..parts.turns import Turn
 
 

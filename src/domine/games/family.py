@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import Game, GameError, Option
+from .base import Game, GameError, Option
 from ..parts.leads import NextStarter
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import one_win_to_winners, winner_takes_others

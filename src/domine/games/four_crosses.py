@@ -1,7 +1,7 @@
 """Four Crosses (Četiri Krsta): Cross Dominoes on a nine-tile figure.
 
 The lead double gets a tile on each side, and each of those arms its own double,
-before anything else is played (the ``figure`` layout, ``domine.layout.Figure``).
+before anything else is played (the ``figure`` layout, ``domine.engine.layout.Figure``).
 A player may draw at most 2 tiles a turn. An arm whose double is one of the two
 reserved tiles can never be completed: once nothing is drawable and every seat
 has passed in turn, the rules close it with that double face down (an event of
@@ -10,14 +10,14 @@ nobody), and play goes on in the other directions.
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, Option
-from ..hand import NOBODY
-from ..moves import DRAW, KIND_MASK, PASS, IllegalMove, close
+from .base import TARGET, Game, Option
+from ..engine.hand import NOBODY
+from ..engine.moves import DRAW, KIND_MASK, PASS, IllegalMove, close
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import Turn
-from ..tiles import double, tile_str
+from ..engine.tiles import double, tile_str
 
 
 class FigureBlocked(HandEnd):

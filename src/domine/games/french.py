@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..parts.leads import GivenTile
-from ..tiles import parse_tile
+from ..engine.tiles import parse_tile
 from .caribbean import Caribbean
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..game import PARTNERS, Game, apply_partners
+from .base import PARTNERS, Game, apply_partners
 from ..parts.hand_ends import PlayedOut
 from ..parts.leads import GivenTile, PreviousWinner
 from ..parts.match_ends import HandWins
 from ..parts.scoring import GOOD, one_win_to_winners
 from ..parts.turns import Turn
-from ..results import HandResult
-from ..tiles import LOW, PIPS, tile_id, tiles_of
+from ..engine.results import HandResult
+from ..engine.tiles import LOW, PIPS, tile_id, tiles_of
 
 DOUBLE_BLANK = tile_id(0, 0)
 

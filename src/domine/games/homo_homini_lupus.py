@@ -3,13 +3,13 @@ tile laid face down; zero-sum scoring against the average hand."""
 
 from __future__ import annotations
 
-from ..game import Game, GameError, Option
-from ..moves import close
+from .base import Game, GameError, Option
+from ..engine.moves import close
 from ..parts.hand_ends import PassesInARow
 from ..parts.leads import LowestDouble, NextStarter
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import ZERO_SUM, against_average
-from ..tiles import tiles_of
+from ..engine.tiles import tiles_of
 
 
 class HomoHominiLupus(Game):

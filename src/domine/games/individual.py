@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
+from .base import TARGET, Game
 from ..parts.leads import HeaviestDouble
 from ..parts.scoring import values_and_tiles
-from ..results import HandResult, standard_ranking
+from ..engine.results import HandResult, standard_ranking
 
 #: Position (0 = best) -> the position whose hand value it scores (None: nothing); rules 8-9.
 SCORES_VALUE_OF = {3: (2, 1, None), 4: (3, 2, 1, None)}

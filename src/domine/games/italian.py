@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from itertools import starmap
 
-from ..game import GameError, Option
-from ..hand import Deal
-from ..moves import IllegalMove
+from .base import GameError, Option
+from ..engine.hand import Deal
+from ..engine.moves import IllegalMove
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble
 from ..parts.scoring import PENALTY, values_and_tiles
-from ..results import HandResult, standard_ranking
-from ..stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NOBODY, StakesGame, ledger
+from ..engine.results import HandResult, standard_ranking
+from .base import StakesGame
+from ..parts.stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NOBODY, ledger
 from .rotating_partners import PotDecides
 
 LIMIT = 71
@@ -161,7 +162,7 @@ class Italian(StakesGame):
             return None
         if move == DROP_OUT_MOVE:
             return 0.0
-        from ..stakes import balances_after
+        from ..parts.stakes import balances_after
         pot = balances_after(obs.context.tokens, obs.players, obs.history)[-1]
         k = obs.players - bin(obs.context.absent).count("1")
         # bought back, he sits at the highest total still in: a little worse than an even share

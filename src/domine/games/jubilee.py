@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, GameError, Option
+from .base import TARGET, Game, GameError, Option
 from ..parts.leads import ByLot, NextStarter
 from ..parts.match_ends import FirstTo, unique_best
 from ..parts.scoring import score_on_play, values_and_tiles
-from ..results import HandResult
-from ..tiles import PIPS, pips_of
+from ..engine.results import HandResult
+from ..engine.tiles import PIPS, pips_of
 
 THRESHOLDS = (25, 50, 75, 100, 125, 150)   # jubilee 6: each worth a fifth of itself
 END_TOTAL = 150                             # jubilee 8: a layout total this high ends the hand

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
+from .base import TARGET, Game
 from ..parts.leads import LowestDouble
 from ..parts.scoring import lowest_takes_others_total
 from ..parts.turns import AT_WILL, Turn

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
-from ..matching import SEVEN
+from .base import TARGET, Game
+from ..engine.matching import SEVEN
 from ..parts.hand_ends import DeadLayout
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips

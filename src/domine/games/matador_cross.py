@@ -9,19 +9,19 @@ fill (``parts.hand_ends.ClosesAfterPasses``).
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
-from ..matching import RUSSIAN_MATADORS, SEVEN
-from ..moves import register_close_reason
+from .base import TARGET, Game
+from ..engine.matching import RUSSIAN_MATADORS, SEVEN
+from ..engine.moves import register_close_reason
 from ..parts.hand_ends import DeadLayout
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import Turn
-from ..tiles import BIT, DOUBLES_MASK
+from ..engine.tiles import BIT, DOUBLES_MASK
 
 NOT_BLANK = DOUBLES_MASK & ~BIT[0]   # the doubles that may lead: all but 0-0 (a matador)
 MATADORS = sum(BIT[t] for t in RUSSIAN_MATADORS)
 
-#: why the rules close an opening place after a full round of passes (``domine.moves.close_reason``)
+#: why the rules close an opening place after a full round of passes (``domine.engine.moves.close_reason``)
 STUCK_MATADOR = register_close_reason(1, "its matador is stuck in the reserve")
 NOTHING_FOR_SLOT = register_close_reason(2, "nobody can fill its slot")
 

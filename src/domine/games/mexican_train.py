@@ -16,16 +16,16 @@ from __future__ import annotations
 import random
 from itertools import starmap
 
-from ..game import Game, GameError, Option
-from ..hand import Deal
-from ..layout import LEAD_END, Trains
-from ..moves import DRAW, KIND_MASK, PASS, STOP, TURN_UP, register_kind
+from .base import Game, GameError, Option
+from ..engine.hand import Deal
+from ..engine.layout import LEAD_END, Trains
+from ..engine.moves import DRAW, KIND_MASK, PASS, STOP, TURN_UP, register_kind
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import LeadRule, holder
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import AT_WILL, ONE_TILE, Turn
-from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, double, set_size
+from ..engine.tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, double, set_size
 
 #: a seat's marker put out on its own train (rule 5): a public forced event, made by the game
 MARKER = register_kind("marker", 10, forced=True)
@@ -301,7 +301,7 @@ class MexicanTrain(Game):
     # -- which trains a seat may use (rules 6, 8, 10, 16a-c, 16g) -----------------------------
     def restrict_places(self, layout, seat, history, index):
         if not index and not layout.started and layout.lead >= 0:
-            layout.started = True   # a position set up without a history (domine.position)
+            layout.started = True   # a position set up without a history (domine.engine.position)
         c = layout.cursor
         if c != index:
             if c > index:

@@ -3,12 +3,12 @@ and the players who laid most of the commonest numbers score at the end of the h
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
-from ..matching import STRIDE
-from ..moves import DRAW, PASS, TILE_MASK
+from .base import TARGET, Game
+from ..engine.matching import STRIDE
+from ..engine.moves import DRAW, PASS, TILE_MASK
 from ..parts.scoring import score_on_play, values_and_tiles
-from ..results import HandResult
-from ..tiles import BIT, HIGH, LOW
+from ..engine.results import HandResult
+from ..engine.tiles import BIT, HIGH, LOW
 
 MAJORITY = 3   # points for the most halves of a majority number
 

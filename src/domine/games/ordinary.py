@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
+from .base import TARGET, Game
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips

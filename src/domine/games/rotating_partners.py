@@ -3,12 +3,13 @@ hand, individual scores; past 100 the partnership of the best such player takes 
 
 from __future__ import annotations
 
-from ..game import GameError, Option
+from .base import GameError, Option
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import MatchEnd
 from ..parts.scoring import values_and_tiles
-from ..results import HandResult, MatchResult, standard_ranking
-from ..stakes import NOBODY, StakesGame, ledger
+from ..engine.results import HandResult, MatchResult, standard_ranking
+from .base import StakesGame
+from ..parts.stakes import NOBODY, ledger
 
 #: hand number mod 3 -> seat -> partnership (I+II, I+III, I+IV with seat 0)
 PARTNERS = {1: (0, 0, 1, 1), 2: (0, 1, 0, 1), 0: (0, 1, 1, 0)}

@@ -9,8 +9,8 @@ reserve.
 
 from __future__ import annotations
 
-from ..game import TARGET, Option
-from ..moves import CLOSE
+from .base import TARGET, Option
+from ..engine.moves import CLOSE
 from ..parts.hand_ends import ClosesAfterPasses
 from .matador_cross import MATADORS, NOTHING_FOR_SLOT, MatadorCross
 

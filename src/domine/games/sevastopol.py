@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
+from .base import TARGET, Game
 from ..parts.leads import GivenTile
 from ..parts.scoring import PENALTY, own_pips
-from ..tiles import parse_tile
+from ..engine.tiles import parse_tile
 
 
 class Sevastopol(Game):

@@ -7,10 +7,10 @@ dealt leads (no double dealt: a redeal).
 
 from __future__ import annotations
 
-from ..game import TARGET, Game, GameError, Option
+from .base import TARGET, Game, GameError, Option
 from ..parts.leads import GivenTile, HeaviestDouble
 from ..parts.scoring import lowest_takes_others_total
-from ..tiles import parse_tile
+from ..engine.tiles import parse_tile
 
 #: option ``variant``: tiles each, by the number of players (rule 8; decision 3 for 5)
 VARIANT_HANDS = {2: 7, 3: 7, 4: 5, 5: 4, 6: 3, 7: 3}

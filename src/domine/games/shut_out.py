@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..game import Game
-from ..moves import DRAW
+from .base import Game
+from ..engine.moves import DRAW
 from ..parts.hand_ends import FirstPassLoses
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import HandWins
 from ..parts.scoring import one_win_to_winners, values_and_tiles
-from ..results import HandResult
+from ..engine.results import HandResult
 
 
 class ShutOut(Game):

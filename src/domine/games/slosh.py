@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-from ..game import Game
-from ..layout import LEAD_END
-from ..moves import DRAW, PASS
+from .base import Game
+from ..engine.layout import LEAD_END
+from ..engine.moves import DRAW, PASS
 from ..parts.hand_ends import TurnsWithoutTile
 from ..parts.leads import LeadRule, dealt_mask, holder
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import WHILE_PLACES, Turn
-from ..tiles import BIT, double
+from ..engine.tiles import BIT, double
 
 #: slosh 3: the engine of hand k is ENGINES[(k - 1) % 7]
 ENGINES = tuple(double(v) for v in (4, 5, 6, 0, 1, 2, 3))

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
+from .base import TARGET, Game
 from ..parts.leads import HeaviestDoubleElseTurnUp
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import Turn

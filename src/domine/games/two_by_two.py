@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..game import TARGET, Game
-from ..moves import DRAW, PASS
-from ..tiles import BIT, tile_id
+from .base import TARGET, Game
+from ..engine.moves import DRAW, PASS
+from ..engine.tiles import BIT, tile_id
 from ..parts.hand_ends import NobodyCanPlay
 from ..parts.leads import HeaviestDouble, PreviousWinner
 from ..parts.scoring import PENALTY, own_pips

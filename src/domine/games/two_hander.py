@@ -11,13 +11,13 @@
 
 from __future__ import annotations
 
-from ..game import Game, GameError, Option
+from .base import Game, GameError, Option
 from ..parts.conventions import LastTileAnnouncement
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import Countdown
 from ..parts.scoring import PENALTY, values_and_tiles
 from ..parts.turns import Turn
-from ..results import HandResult
+from ..engine.results import HandResult
 
 
 class TwoHander(Game):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import Game, GameError, Option
+from .base import Game, GameError, Option
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import AfterHands, ReacherLoses
 from ..parts.scoring import PENALTY, own_pips

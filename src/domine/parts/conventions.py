@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..moves import ANNOUNCE, is_lead, is_place, place, tile_of
-from ..tiles import BIT, HIGH, IS_DOUBLE, LOW, double
+from ..engine.moves import ANNOUNCE, is_lead, is_place, place, tile_of
+from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, double
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..hand import HandState
+    from ..engine.hand import HandState
 
 
 class Convention:

@@ -2,7 +2,7 @@
 
 The engine asks its policy after every action. ``BLOCKED`` is general 23(c):
 the hand ends at once when nobody can place and nothing can be drawn; the fast
-playout in ``domine.hand`` inlines exactly that test and takes it only for
+playout in ``domine.engine.hand`` inlines exactly that test and takes it only for
 policies marked ``inline``.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import NO_TILE, PASS, close, places_tiles
+from ..engine.moves import NO_TILE, PASS, close, places_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..hand import HandState
+    from ..engine.hand import HandState
 
 
 class HandEnd:
@@ -88,7 +88,7 @@ class PassesInARow(HandEnd):
         return False
 
     def after_pass(self, state, seat):
-        from ..moves import DRAW, KIND_MASK, PASS
+        from ..engine.moves import DRAW, KIND_MASK, PASS
         passes = 0
         for _, event in reversed(state.history):
             if event == PASS:
@@ -170,7 +170,7 @@ class ClosesAfterPasses(DeadLayout):
     tile), nobody placing is no block. The passes go round, and once every seat has passed in
     turn with nothing drawable, the rules close those places (``layout.pending()``): each with
     a reserve tile face down (``face_down``), or marked dead with no tile, an event of nobody
-    saying why (``reason``, a code of ``domine.moves.register_close_reason``). The seat after
+    saying why (``reason``, a code of ``domine.engine.moves.register_close_reason``). The seat after
     the last passer plays on."""
 
     def __init__(self, what: str = "sides", face_down: bool = True, reason: int = 0):
@@ -200,7 +200,7 @@ class ClosesAfterPasses(DeadLayout):
         for i in range(2, n + 1):   # the last event is this pass
             if history[-i][1] != PASS:
                 return None
-        from ..hand import NOBODY   # here: hand imports this module
+        from ..engine.hand import NOBODY   # here: hand imports this module
         for end in self.closable(state.layout):
             if self.face_down and state.reserve > 0:
                 tile = state.stock[len(state.stock) - state.reserve]

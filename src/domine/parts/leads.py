@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..tiles import BIT, DOUBLES_MASK, lightness_key, tiles_of, weight_key
+from ..engine.tiles import BIT, DOUBLES_MASK, lightness_key, tiles_of, weight_key
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..hand import HandContext, HandState
+    from ..engine.hand import HandContext, HandState
 
 
 def dealt_mask(hands: list[int]) -> int:
@@ -35,7 +35,7 @@ def heaviest_tile(mask: int) -> int:
 
 
 class LeadRule:
-    #: what the events of the lead show a bot (``domine.knowledge``): tiles nobody was dealt
+    #: what the events of the lead show a bot (``domine.bots.knowledge``): tiles nobody was dealt
     #: when the lead is turned up, and tiles a seat drawing for the lead does not hold
     turn_up_shows = 0
     lead_draw_shows = DOUBLES_MASK

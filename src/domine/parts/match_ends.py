@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..results import MatchResult
+from ..engine.results import MatchResult
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..match import Match
+    from ..engine.match import Match
 
 
 def team_seats(teams: list[int], team: int) -> list[int]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..results import HandResult, standard_ranking
-from ..tiles import pips_of
+from ..engine.results import HandResult, standard_ranking
+from ..engine.tiles import pips_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..hand import HandState
+    from ..engine.hand import HandState
 
 #: Points are good (most wins), penalties (least wins) or zero-sum: bots, ``simulate``
 #: and ``arena`` read the game's ``points`` instead of guessing from its match end.

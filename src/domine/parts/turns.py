@@ -1,4 +1,4 @@
-"""What a turn is, declared by each game and carried out by one engine (``domine.hand``).
+"""What a turn is, declared by each game and carried out by one engine (``domine.engine.hand``).
 
 A turn starts with the seat's first action and ends when the declaration says:
 after one tile (the default), when nothing more fits (Blitz), at the seat's

@@ -5,7 +5,7 @@ state (``state.rules["ledger"]``): each seat's token balance, the pot, the seats
 sitting out and, once a hand has decided the match, its winners. It starts from
 the balances the match carried into the hand (``HandContext.tokens``: the
 balances, then the pot; ``HandContext.absent``) and the match carries it on
-(``domine.match.Match``).
+(``domine.engine.match.Match``).
 
 Every transfer is an event of the history, seen by every seat: kind ``TOKENS``,
 forced (the rules make it, it is no move), its actor the payer (a seat, or
@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .moves import DECIDE, KIND_MASK, TOKENS, IllegalMove, MalformedMove
-from .notation import _parse_draw, explain_illegal, register_format, register_notation
+from ..engine.moves import DECIDE, KIND_MASK, TOKENS, IllegalMove, MalformedMove
+from ..engine.notation import _parse_draw, explain_illegal, register_format, register_notation
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .hand import HandState
+    from ..engine.hand import HandState
 
 POT = 31
 NOBODY = -1
@@ -195,7 +195,7 @@ def _explain(state, move: int, label: str) -> str:
     reason = why(state, move) if why is not None else None
     if reason:
         return f"{label}: {reason}"
-    from .notation import move_str
+    from ..engine.notation import move_str
     options = [move_str(state, m) for m in state.legal_moves() if is_decision(m)]
     if not options:
         return f"{label}: there is nothing of the kind to decide now"
@@ -232,33 +232,6 @@ register_format(TOKENS, _format_tokens)
 register_notation(("bid",), _parse_bid)
 register_notation(("buy",), _parse_buy)
 register_notation(("drop",), _parse_drop)
-
-
-# -- the base of games for stakes -------------------------------------------------------------
-from .game import Game  # noqa: E402  (the ledger above needs nothing of it)
-
-
-class StakesGame(Game):
-    """A game played for tokens: its hands keep a ``Ledger`` (``state.rules["ledger"]``)."""
-
-    stakes = True
-
-    def new_rules_state(self, state):
-        rules = super().new_rules_state(state) or {}
-        rules["ledger"] = Ledger.for_hand(state)
-        return rules
-
-    @staticmethod
-    def hand_worth(state, seat: int) -> float:
-        """Tokens ``seat`` won in the hand, less the mean of the others' (for the search bot)."""
-        won = state.rules["ledger"].won()
-        others = [w for s, w in enumerate(won) if s != seat]
-        return (won[seat] - (sum(others) / len(others) if others else 0.0)) / 4.0
-
-    def estimate(self, obs, move: int, knowledge) -> float | None:
-        """What a decision that is not a tile is worth against its alternatives, in the
-        heuristic bot's units (a close, a bid, buying back); None: the bot's own judgement."""
-        return None
 
 
 def top_seats(values: list[int], seats: list[int], high: bool = True) -> list[int]:

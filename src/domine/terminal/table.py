@@ -12,15 +12,15 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .game import Game
-from .hand import HandState
-from .observation import Observation
-from .moves import (
+from ..games.base import Game
+from ..engine.hand import HandState
+from ..engine.observation import Observation
+from ..engine.moves import (
     ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, close_reason, end_of,
     is_hidden, kind, placements_of, tile_of,
 )
-from .geometry import wild_tiles
-from .tiles import BIT, tile_str, tiles_of
+from ..engine.geometry import wild_tiles
+from ..engine.tiles import BIT, tile_str, tiles_of
 
 PICTURE_WIDTH = 80   # the play screen's table fits this many columns
 CALL_WORDS = "one tile"   # the last-tile call (Ordinary Dominoes' Jedan Kamen), as the table says it
@@ -478,7 +478,7 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     if obs.locked:
         tiles.append(Text("  locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow"))
     if obs.rows is not None:   # rows hidden from their owner too: only what this seat has seen
-        from .rows import row_text
+        from ..parts.rows import row_text
         for s in range(obs.players):
             if s != obs.seat:
                 rows.append(Text(f"  {seat_name(s, kinds, obs.seat)}'s row: {row_text(obs, s)}"))

@@ -19,17 +19,16 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .game import Game
 from .hand import Deal, HandContext, HandState
 from .tiles import BIT, parse_tile, set_size
 
 
-def _tiles(game: Game, items: Sequence) -> list[int]:
+def _tiles(game: "Game", items: Sequence) -> list[int]:
     return [t if isinstance(t, int) else parse_tile(str(t), game.max_pip) for t in items]
 
 
 def position(
-    game: Game,
+    game: "Game",
     hands: Sequence[Sequence],
     ends: Sequence[int] | None = None,
     *,

@@ -7,8 +7,8 @@ import random
 import re
 from typing import Protocol
 
-from .observation import Observation
-from .moves import ANNOUNCE, pips_placed
+from ..engine.observation import Observation
+from ..engine.moves import ANNOUNCE, pips_placed
 
 
 class Bot(Protocol):

@@ -74,13 +74,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from .bots import make_bot
-from .game import Game
-from .games import game_class, make_game
-from .hand import Deal, HandContext
-from .match import Match
-from .moves import MoveError
-from .parts.scoring import PENALTY
+from ..bots import make_bot
+from ..games.base import Game
+from ..games import game_class, make_game
+from ..engine.hand import Deal, HandContext
+from ..engine.match import Match
+from ..engine.moves import MoveError
+from ..parts.scoring import PENALTY
 from .simulate import MAX_HANDS_PER_MATCH, derive_seed, effective_options, run_blocks
 
 BLOCK_SIZE = 10          # deals per block: each deal stands alone, so this changes no result
@@ -292,7 +292,7 @@ def play_record(game: Game, state, names: dict[str, str], sides: Sequence[str], 
                 where: dict) -> dict:
     """One arena play as a domine record: its hand, the bots by seat and their seeds; no
     match result (a play is one hand, not a match). ``where`` says which deal and play."""
-    from .records import FORMAT, VERSION, hand_record, options_given
+    from ..records import FORMAT, VERSION, hand_record, options_given
     return {
         "format": FORMAT, "version": VERSION, "game": game.id, "players": game.players,
         "options": options_given(game), "seed": None, "seats": [names[side] for side in sides],
@@ -361,7 +361,7 @@ def _play_both(spec: ArenaBlock, game: Game, i: int, names: dict[str, str], seat
 def match_play_record(match: Match, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
                       where: dict) -> dict:
     """One arena play of a whole match as a domine record (it replays like any match's)."""
-    from .records import match_record
+    from ..records import match_record
     rec = match_record(match, [names[side] for side in sides])
     rec["bots"] = {"seeds": list(seeds), "asks_forced": False}
     rec["arena"] = {**where, "sides": list(sides)}

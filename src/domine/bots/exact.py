@@ -28,11 +28,11 @@ import itertools
 import random
 from math import comb
 
-from .hand import placements
-from .observation import Observation
-from .layout import LEAD_END
-from .moves import end_of, is_place, open_of, tile_of
-from .tiles import BIT, HIGH, LOW, PIPS, TILES_WITH, mask_of, pips_of, tiles_of
+from ..engine.hand import placements
+from ..engine.observation import Observation
+from ..engine.layout import LEAD_END
+from ..engine.moves import end_of, is_place, open_of, tile_of
+from ..engine.tiles import BIT, HIGH, LOW, PIPS, TILES_WITH, mask_of, pips_of, tiles_of
 
 #: A world: (other seat's hand as a mask, weight of the evidence for it).
 World = tuple[int, float]

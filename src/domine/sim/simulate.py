@@ -29,11 +29,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from .bots import BotError, make_bot
-from .game import Game, GameError
-from .games import make_game
-from .match import Match
-from .parts.scoring import PENALTY
+from ..bots import BotError, make_bot
+from ..games.base import Game, GameError
+from ..games import make_game
+from ..engine.match import Match
+from ..parts.scoring import PENALTY
 
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
@@ -289,7 +289,7 @@ def run_block(spec: BlockSpec) -> BlockTally:
             for s in match.result.winners:
                 tally.match_wins[s] += 1
         if spec.record and match.hands:
-            from .records import match_record
+            from ..records import match_record
             rec = match_record(match, list(spec.bots))
             rec["bots"] = {"seeds": seeds, "asks_forced": False}
             rec["simulation"] = {"seed": spec.seed, "chunk": spec.block, "match": number}
@@ -356,7 +356,7 @@ def simulate(
     mode = "hands" if hands is not None else "matches"
     if total < 1:
         raise GameError(f"the number of {mode} must be at least 1")
-    from .games import game_class
+    from ..games import game_class
     cls = game_class(game)
     names, players = resolve_bots(bots, players, cls.min_players)
     opts = dict(options or {})

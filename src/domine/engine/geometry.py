@@ -32,7 +32,7 @@ DIRECTION_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 class Piece:
     """One placed tile: its rectangle and the pips of its two halves."""
 
-    tile: int             # the tile id (domine.tiles); -1 for a face-down tile
+    tile: int             # the tile id (domine.engine.tiles); -1 for a face-down tile
     first: int            # pips of the left (horizontal) or top (vertical) half; -1 face down
     second: int           # pips of the right or bottom half; -1 face down
     x: float              # top-left corner, in cells
@@ -218,7 +218,7 @@ def _centre(geo: Geometry, tile: int, crosswise: bool, first: int, second: int) 
 
 
 def layout_geometry(layout) -> Geometry:
-    """The geometry of any layout of ``domine.layout``."""
+    """The geometry of any layout of ``domine.engine.layout``."""
     kind = layout.kind
     geo = Geometry(kind)
     if layout.lead < 0:
@@ -287,46 +287,3 @@ def _trains(geo: Geometry, layout, open_now: set[int]) -> None:
         stop = _arm(geo, layout, i, (0.0, 3.0 * i), EAST)
         _end(geo, layout, i, stop, EAST, open_now)
     geo.markers = [s for s, on in enumerate(layout.markers) if on]
-
-
-def grid_geometry(layout) -> Geometry:
-    """The geometry of a ``domine.grid.Grid``: every tile on its two cells, the two ends of the
-    line, and the enclosed empty regions (``Geometry.regions``: each a list of cells, given by
-    their top-left corners). Grid cell (x, y), y growing north, is the geometry cell at
-    (x - 1, -y - 0.5), so the lead lies around the origin as a line's does."""
-    from .grid import COMPASS, cell
-    geo = Geometry(layout.kind)
-    if layout.lead < 0:
-        return geo
-    counts = [0, 0]
-    last = layout.last
-    for tile, inner, outer, inner_pip, outer_pip, side in layout.pieces:
-        (ax, ay), (bx, by) = cell(inner), cell(outer)
-        if ay == by:
-            first, second = (inner_pip, outer_pip) if ax < bx else (outer_pip, inner_pip)
-            x, y, w, h = min(ax, bx) - 1, -ay - 0.5, 2, 1
-        else:
-            first, second = (inner_pip, outer_pip) if ay > by else (outer_pip, inner_pip)
-            x, y, w, h = ax - 1, -max(ay, by) - 0.5, 1, 2
-        if side < 0:
-            geo.pieces.append(Piece(tile, first, second, x, y, w, h, -1, -1, last=tile == last))
-        else:
-            geo.pieces.append(Piece(tile, first, second, x, y, w, h, 3 * side, counts[side], last=tile == last))
-            counts[side] += 1
-    directions = {"N": NORTH, "E": EAST, "S": SOUTH, "W": WEST}
-    free = layout.set_mask & ~layout.mask & ~layout.face_down
-    for side in (0, 1):
-        end = 3 * side
-        cx, cy = layout.end_cell(side)
-        # the label points where the next tile may go: straight on if it can, else a free turn
-        places = range(end, end + 3)
-        turn = next((i - end for i in places if not layout.closed[i]), 0)
-        d = directions[COMPASS[(layout.heading[side] + (0, 3, 1)[turn]) & 3]]
-        px, py = cx - 1 + 0.5 + 0.5 * d[0], -cy + 0.5 * d[1]
-        open_now = any(layout.accepts(i) and layout.usable >> i & 1 for i in places)
-        shut = all(layout.closed[i] for i in places)
-        value = layout.values[end]
-        geo.ends.append(OpenEnd(end, "LR"[side], value, px, py, d, open_now, shut, -1,
-                                dead=not shut and not (layout.fits[value] & free)))
-    geo.regions = [[(x - 1.0, -y - 0.5) for x, y in region] for region in layout.regions()]
-    return geo

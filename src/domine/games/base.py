@@ -18,21 +18,22 @@ from itertools import starmap
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .hand import Deal, HandContext, HandState
-from .layout import LAYOUTS, Layout
-from .matching import EQUAL, Matching
-from .moves import DISCARD, DRAW, KINDS, PASS, SKIP, end_of, tile_of
-from .parts.conventions import Convention
-from .parts.hand_ends import BLOCKED, HandEnd
-from .parts.leads import HeaviestDouble, LeadRule
-from .parts.match_ends import FirstTo, MatchEnd
-from .parts.scoring import GOOD, PENALTY, winner_takes_others
-from .parts.turns import PLAIN, Turn
-from .results import HandResult, MatchResult
-from .tiles import IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, pips_of, set_mask, set_size, tiles_of
+from ..engine.hand import Deal, HandContext, HandState
+from ..engine.layout import Layout
+from ..engine.layouts import LAYOUTS
+from ..engine.matching import EQUAL, Matching
+from ..engine.moves import DISCARD, DRAW, KINDS, PASS, SKIP, end_of, tile_of
+from ..parts.conventions import Convention
+from ..parts.hand_ends import BLOCKED, HandEnd
+from ..parts.leads import HeaviestDouble, LeadRule
+from ..parts.match_ends import FirstTo, MatchEnd
+from ..parts.scoring import GOOD, PENALTY, winner_takes_others
+from ..parts.turns import PLAIN, Turn
+from ..engine.results import HandResult, MatchResult
+from ..engine.tiles import IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, pips_of, set_mask, set_size, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .match import Match
+    from ..engine.match import Match
 
 
 class GameError(ValueError):
@@ -98,7 +99,7 @@ class Game:
     partnership = False
     # play
     matching: Matching = EQUAL
-    layout_kind = "line"              # a name in ``domine.layout.LAYOUTS``
+    layout_kind = "line"              # a name in ``domine.engine.layouts.LAYOUTS``
     layout_params: dict = {}          # passed to that layout (a cross's ``sides``, a spinner's ``flanks``)
     doubles_in_line = False           # later doubles lie along their arm, not across it (drawing only)
     ends_by_double = False            # ends differ by a double outermost tile (scoring by ends)
@@ -285,7 +286,7 @@ class Game:
     def apply_move(self, state: HandState, move: int) -> None:
         """Apply a move of a kind the game registered itself (``moves.register_kind``); the
         engine handles its own kinds. The game offers such moves through ``filter_moves``."""
-        from .moves import IllegalMove
+        from ..engine.moves import IllegalMove
         raise IllegalMove(f"{move!r} is not a move a seat can make")
 
     def playout(self, state: HandState, rnd) -> None:
@@ -318,7 +319,7 @@ class Game:
         places depend on the seat override this; the engine calls it at every turn's start."""
 
     def set_position(self, state: HandState, table: dict) -> None:
-        """Set up what a position (``domine.position``) says beyond its tiles, in the game's own
+        """Set up what a position (``domine.engine.position``) says beyond its tiles, in the game's own
         words: ``table`` (mexican-train: markers, seats past their first turn). None by default."""
         raise GameError(f"{self.id} positions take no table ({', '.join(table)})")
 
@@ -372,7 +373,7 @@ class Game:
         return layout
 
     # -- stakes, seats that sit out, partnerships by hand, decisions after the play ----------
-    #: the game is played for tokens: each hand keeps a ``domine.stakes.Ledger`` (balances and
+    #: the game is played for tokens: each hand keeps a ``domine.parts.stakes.Ledger`` (balances and
     #: the pot; every transfer a public event of the history), the match carries it on
     stakes = False
 
@@ -408,7 +409,7 @@ class Game:
     #: terms (tokens won, or the points that lead to them), for the search bot; None: points
     hand_worth = None
 
-    #: hands are rows hidden from their owner too (``domine.rows.RowGame``)
+    #: hands are rows hidden from their owner too (``domine.parts.rows.RowGame``)
     keeps_rows = False
 
     def heuristic_value(self, obs, move: int) -> float | None:
@@ -423,3 +424,28 @@ def apply_partners(game: Game, options) -> None:
         if game.players != 4:
             raise GameError("option partners needs exactly 4 players")
         game.partnership = True
+
+
+class StakesGame(Game):
+    """A game played for tokens: its hands keep a ``Ledger`` (``state.rules["ledger"]``,
+    ``domine.parts.stakes``)."""
+
+    stakes = True
+
+    def new_rules_state(self, state):
+        from ..parts.stakes import Ledger
+        rules = super().new_rules_state(state) or {}
+        rules["ledger"] = Ledger.for_hand(state)
+        return rules
+
+    @staticmethod
+    def hand_worth(state, seat: int) -> float:
+        """Tokens ``seat`` won in the hand, less the mean of the others' (for the search bot)."""
+        won = state.rules["ledger"].won()
+        others = [w for s, w in enumerate(won) if s != seat]
+        return (won[seat] - (sum(others) / len(others) if others else 0.0)) / 4.0
+
+    def estimate(self, obs, move: int, knowledge) -> float | None:
+        """What a decision that is not a tile is worth against its alternatives, in the
+        heuristic bot's units (a close, a bid, buying back); None: the bot's own judgement."""
+        return None

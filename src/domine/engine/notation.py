@@ -16,7 +16,7 @@ A later kind adds its words with ``register_notation``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .layout import ALL_ENDS, LEAD_END
 from .moves import (
@@ -25,8 +25,6 @@ from .moves import (
 )
 from .tiles import BIT, TileError, parse_tile, tile_str, tiles_of
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .hand import HandState
 
 #: kind code -> (words that name it, parser(state, words, legal) -> move)
 _PARSERS: dict[str, Callable[["HandState", list[str], list[int]], int]] = {}
@@ -39,7 +37,7 @@ def register_notation(words: tuple[str, ...], parser: Callable[["HandState", lis
 
 
 #: kind code -> formatter(state, move) -> text, and explainer(state, move, label) -> reason,
-#: for kinds a later module registers (``domine.stakes``: bids, buying back, transfers)
+#: for kinds a later module registers (``domine.parts.stakes``: bids, buying back, transfers)
 _FORMATS: dict[int, Callable] = {}
 _EXPLAIN: dict[int, Callable] = {}
 
@@ -323,7 +321,7 @@ def well_formed(state: "HandState", move: object) -> bool:
 
 def explain_illegal(state: "HandState", move: int, text: str | None = None) -> str:
     """Why ``move`` may not be made here, in words a player understands."""
-    why = getattr(state, "why_illegal", None)   # a hand that explains itself (domine.rows)
+    why = getattr(state, "why_illegal", None)   # a hand that explains itself (domine.parts.rows)
     if why is not None:
         return why(move, text)
     if not well_formed(state, move):

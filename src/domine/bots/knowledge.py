@@ -24,20 +24,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .game import Game
-from .games import make_game
-from .hand import Deal, HandState
-from .observation import Observation
-from .layout import LEAD_END
-from .hand import NOBODY
-from .moves import (
+from ..games.base import Game
+from ..games import make_game
+from ..engine.hand import Deal, HandState
+from ..engine.observation import Observation
+from ..engine.layout import LEAD_END
+from ..engine.hand import NOBODY
+from ..engine.moves import (
     CLOSE, DECIDE, DECLINE, DISCARD, DRAW, NO_TILE, PASS, SKIP, SOLD, TOKENS, TURN_UP, MoveError, announces, bare,
     end_of, is_hidden, is_place, kind, kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles,
     tile_of,
 )
-from .parts.conventions import LastTileAnnouncement
-from .parts.turns import AT_WILL, WHILE_FITS
-from .tiles import BIT, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
+from ..parts.conventions import LastTileAnnouncement
+from ..parts.turns import AT_WILL, WHILE_FITS
+from ..engine.tiles import BIT, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
 
 _GAMES: dict[tuple, Game] = {}
 
@@ -92,11 +92,11 @@ class Knowledge:
         self.closed_from_stock = 0   # stock tiles the rules laid face down on the table, unseen
         self.consistent = True
         if getattr(game, "keeps_rows", False):
-            from .rows import row_knowledge   # rows hidden from their owner too: no slots to replay
+            from ..parts.rows import row_knowledge   # rows hidden from their owner too: no slots to replay
             row_knowledge(self, obs)
             return
         if obs.lead is not None and not obs.history:
-            # a position set up by hand (domine.position): no history to learn from or replay
+            # a position set up by hand (domine.engine.position): no history to learn from or replay
             self.slots = [[] if s == me else [_Slot() for _ in range(obs.hand_sizes[s])] for s in range(n)]
             self.layout = None
             self.my_initial = self.mine
@@ -184,7 +184,7 @@ class Knowledge:
                         # a tile placed right after drawing is the drawn one where a drawn tile
                         # must be played at once, and when drawing for the lead
                         self._use_slot(seat, t, last=drew and (game.turn.drawn_tile_must_be_played
-                                                               or end == LEAD_END))
+                                                               or end == LEAD_END), locked=spare)
                 if seat != me:
                     if announcing and len(self.slots[seat]) == 1 and not announces(move):
                         lock_until[seat] = turns[seat] + 1   # the rest of this turn and the next real one
@@ -344,13 +344,15 @@ class Knowledge:
                 self._forbid(s, self.game.lead_rule(self.obs.context).lead_draw_shows)
             s = (s + 1) % n
 
-    def _use_slot(self, seat: int, tile: int, last: bool = False) -> None:
+    def _use_slot(self, seat: int, tile: int, last: bool = False, locked: "_Slot | None" = None) -> None:
+        """The slot ``tile``, just placed by ``seat``, came from; ``locked``: the slot of a last
+        tile locked under Jedan Kamen, which cannot be the one placed."""
         b = BIT[tile]
         slots = self.slots[seat]
         if last and slots and not slots[-1].forbidden & b:
             fitting = [len(slots) - 1]
         else:
-            fitting = [i for i, slot in enumerate(slots) if not slot.forbidden & b]
+            fitting = [i for i, slot in enumerate(slots) if not slot.forbidden & b and slot is not locked]
         if not fitting:
             self.consistent = False
             fitting = list(range(len(slots)))

@@ -1,6 +1,6 @@
 """What one seat may know of a hand, and nothing more (general rule 7).
 
-Every event of the history says who may see it (``domine.moves.seen_by``: a
+Every event of the history says who may see it (``domine.engine.moves.seen_by``: a
 kind may hide its tile from the other seats, or be silent to them; a game may
 make a kind public, as shut-out does with draws). A seat's view of the history
 is filtered once per event and kept with the hand, so an observation costs a
@@ -10,13 +10,10 @@ the engine's pace.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from .moves import CLOSE, HIDDEN, KIND_MASK, TILE_MASK
 from .tiles import BIT, tiles_of
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .hand import HandState
 
 
 class Observation:
@@ -45,9 +42,9 @@ class Observation:
         # flags as they are now; each arm's and the seat's history's length now (both only grow).
         self._ends, self._arms, self._history = ends, arms, history
         self._masks = masks          # (own hand, layout, own locked tiles, own discards)
-        self.layout = layout         # a copy of the layout (domine.layout), others' face-down tiles hidden
+        self.layout = layout         # a copy of the layout (domine.engine.layout), others' face-down tiles hidden
         self._lists = [None, None, None, None, None, None, None]
-        self.rows = None             # games that keep rows: what this seat knows of them (domine.rows)
+        self.rows = None             # games that keep rows: what this seat knows of them (domine.parts.rows)
 
     FIELDS = ("game", "options", "seat", "players", "teams", "hand", "hand_sizes", "stock_size", "drawable",
               "layout_kind", "ends", "arms", "lead", "layout_tiles", "to_act", "legal_moves", "history",
@@ -105,7 +102,7 @@ class Observation:
 def seat_history(state: "HandState", seat: int) -> list[tuple[int, int]]:
     """``seat``'s view of the history, brought up to date (kept with the hand).
 
-    The same filter as ``domine.moves.seen_by``, inlined: a placement (kind 0) is
+    The same filter as ``domine.engine.moves.seen_by``, inlined: a placement (kind 0) is
     public, so most events cost one test.
     """
     views = state.views

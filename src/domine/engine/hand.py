@@ -1,17 +1,16 @@
 """The state of one hand (one deal played out): the one turn engine behind every game.
 
-A game's definition (``domine.game.Game``) declares its turn (``parts.turns``),
+A game's definition (``domine.games.base.Game``) declares its turn (``parts.turns``),
 how a hand ends (``parts.hand_ends``), who leads (``parts.leads``) and a few
 hooks; this module carries them out. The engine calls a hook only if the game
 (or one of its conventions) fills it, so plain games pay nothing for them.
 
-What the seats may see is ``domine.observation``; move text is ``domine.notation``.
+What the seats may see is ``domine.engine.observation``; move text is ``domine.engine.notation``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .layout import LEAD_END, Layout
 from .matching import STRIDE
@@ -22,9 +21,6 @@ from .moves import (
 from .results import HandResult, standard_ranking
 from .tiles import BIT, IS_DOUBLE, tiles_of
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-    from .observation import Observation
 
 
 @dataclass(slots=True)
@@ -702,7 +698,7 @@ class HandState:
             values = [self.hand_value(s) for s in range(self.n)]
         return standard_ranking(values, [h.bit_count() for h in self.hands], self.last_placer)
 
-    # -- notation and views (see domine.notation and domine.observation) -------------------
+    # -- notation and views (see domine.engine.notation and domine.engine.observation) -------------------
     def move_str(self, move: int, seat_view: int | None = None) -> str:
         from .notation import move_str
         return move_str(self, move)

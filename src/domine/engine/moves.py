@@ -10,7 +10,7 @@ bits   meaning
 ====== =============================================================
 0-6    tile id (placements, draws, discards, turned-up tiles)
 7-11   end index (``LEAD_END`` = 31 for the lead): the layout's place, which for
-       a grid is an end and a turn (``domine.grid``: ``3 * end + turn``)
+       a grid is an end and a turn (``domine.engine.grid``: ``3 * end + turn``)
 12-15  pip left open at that end (a closing by the rules: its reason, ``close_reason``)
 16     "Jedan Kamen" announced with this placement
 17     out of turn (in the history only: an answer to an offer)
@@ -21,7 +21,7 @@ bits   meaning
 
 Every module reads moves through the accessors below, never through the bits.
 A later family adds a kind with ``register_kind`` and its notation with
-``domine.notation.register_notation``; nothing else has to change.
+``domine.engine.notation.register_notation``; nothing else has to change.
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ class AmbiguousMove(MoveError):
 #: a stock tile the rules hand to a seat outside a draw of his own (an auction's sale): forced,
 #: its tile hidden from the others; ``Knowledge`` counts it as a tile taken from the stock
 SOLD = register_kind("sold", 12, forced=True, hides_tile=True)
-#: games for stakes (``domine.stakes``): a transfer of tokens, an event of the rules; and a
+#: games for stakes (``domine.parts.stakes``): a transfer of tokens, an event of the rules; and a
 #: decision that is not a tile (a bid, an auction's pass, buying back in, dropping out)
 TOKENS = register_kind("tokens", 13, forced=True)
 DECIDE = register_kind("decide", 14)

@@ -6,11 +6,11 @@ from the public history), so they never tell more than the seat may know.
 
 from __future__ import annotations
 
-from .heuristic import resulting_ends
-from .knowledge import Knowledge, game_of
-from .moves import ANNOUNCE, DRAW, PASS, STOP, end_of, is_place, kind, pips_placed, tile_of
-from .observation import Observation
-from .tiles import BIT, IS_DOUBLE, TILES_WITH, tile_str, tiles_of
+from ..bots.heuristic import resulting_ends
+from ..bots.knowledge import Knowledge, game_of
+from ..engine.moves import ANNOUNCE, DRAW, PASS, STOP, end_of, is_place, kind, pips_placed, tile_of
+from ..engine.observation import Observation
+from ..engine.tiles import BIT, IS_DOUBLE, TILES_WITH, tile_str, tiles_of
 
 
 def hint_reasons(obs: Observation, move: int) -> list[str]:

@@ -37,16 +37,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .game import Game
-from .hand import NOBODY, Deal, HandContext, HandState, placements
-from .matching import STRIDE
-from .moves import (
+from ..games.base import Game
+from ..engine.hand import NOBODY, Deal, HandContext, HandState, placements
+from ..engine.matching import STRIDE
+from ..engine.moves import (
     DRAW, HIDDEN, KIND_MASK, PASS, STOP, TILE_MASK, TURN_UP, IllegalMove, MalformedMove, register_kind,
 )
-from .notation import register_format, register_notation
-from .parts.hand_ends import HandEnd
-from .parts.leads import LeadRule
-from .tiles import BIT, IS_DOUBLE, parse_tile, tile_str, tiles_of, TileError
+from ..engine.notation import register_format, register_notation
+from .hand_ends import HandEnd
+from .leads import LeadRule
+from ..engine.tiles import BIT, IS_DOUBLE, parse_tile, tile_str, tiles_of, TileError
 
 PEEK = register_kind("peek", 18, hides_tile=True)            # a look at one's own front tile (a move)
 SEE = register_kind("look", 17, forced=True, hides_tile=True)  # a look the rules make (no choice)
@@ -144,14 +144,14 @@ class RowGame(Game):
             apply(moves[int(rnd() * len(moves))])
 
     def set_position(self, state: "RowHandState", table: dict) -> None:
-        """A position's rows (``domine.position``): each seat's hand is its row, front first;
+        """A position's rows (``domine.engine.position``): each seat's hand is its row, front first;
         ``table`` may mark tiles ``face_up`` in the row, ``open`` (face up beside it), ``known``
         to a seat, ``revealed`` seats (an open hand) and the ``idle`` turns so far. The turn
         of the seat to act then begins."""
         parse = lambda t: parse_tile(str(t), self.max_pip)   # noqa: E731
         for key in table:
             if key not in ("face_up", "open", "known", "revealed", "idle"):
-                from .game import GameError
+                from ..games.base import GameError
                 raise GameError(f"{self.id} positions take face_up, open, known, revealed, idle, not {key}")
         for s, tiles in table.get("face_up", {}).items():
             for t in map(parse, tiles):
@@ -301,7 +301,7 @@ class RowHandState(HandState):
         if self.over:
             raise IllegalMove("the hand is over")
         if move not in self.legal_moves():
-            from .notation import explain_illegal
+            from ..engine.notation import explain_illegal
             raise IllegalMove(explain_illegal(self, move))
         self.apply_unchecked(move)
 
@@ -534,7 +534,7 @@ class RowHandState(HandState):
 
     # -- views and copies ----------------------------------------------------------------
     def observation(self, seat: int, legal: list[int] | None = None):
-        from .observation import observe
+        from ..engine.observation import observe
         obs = observe(self, seat, legal)
         masks = obs._masks
         obs._masks = (self.hands[seat] & (self.public | self.private[seat]),) + tuple(masks[1:])
@@ -568,7 +568,7 @@ class RowHandState(HandState):
         if self.over:
             return "the hand is over"
         legal = self.legal_moves()
-        from .notation import move_str
+        from ..engine.notation import move_str
         options = ", ".join(move_str(self, m) for m in legal)
         label = text or (move_str(self, move) if isinstance(move, int) and move >= 0 else repr(move))
         k = move & KIND_MASK if isinstance(move, int) else -1
@@ -656,7 +656,7 @@ def row_text(obs, seat: int) -> str:
 def row_knowledge(kn, obs) -> None:
     """Fill a ``Knowledge`` for a row game: every place a tile is unknown to the observer
     (its own row too) may hold any unseen tile; the worlds are drawn by ``row_world``."""
-    from .knowledge import _Slot
+    from ..bots.knowledge import _Slot
     game = kn.game
     view = obs.rows
     me = obs.seat
@@ -685,7 +685,7 @@ def row_knowledge(kn, obs) -> None:
 def row_world(kn, rng: random.Random) -> "RowHandState | None":
     """A world: the unseen tiles dealt at random into the unknown places of every row and the
     stock, the rest as the observation shows it; None if the referee would have ended it."""
-    from . import knowledge
+    from ..bots import knowledge
     knowledge.replay_public.weight = 1.0
     obs, game = kn.obs, kn.game
     view = obs.rows

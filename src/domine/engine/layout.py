@@ -21,7 +21,7 @@ ignores that restriction and every phase: it is what a block test asks.
 
 ``geometry`` says where every placed tile lies, so one renderer (the terminal's
 picture, ``domine render``'s SVG, the browser later) draws any layout; see
-``domine.geometry`` and docs/layouts.md.
+``domine.engine.geometry`` and docs/layouts.md.
 """
 
 from __future__ import annotations
@@ -228,7 +228,7 @@ class Layout:
         return other
 
     def geometry(self):
-        """Where every placed tile lies: see ``domine.geometry``."""
+        """Where every placed tile lies: see ``domine.engine.geometry``."""
         from .geometry import layout_geometry
         return layout_geometry(self)
 
@@ -801,4 +801,3 @@ class PhasedCross(Cross):
         self.dead = dead
 
 LAYOUTS["phased cross"] = PhasedCross
-from . import grid as _grid  # noqa: E402,F401  (the grid registers itself in LAYOUTS)

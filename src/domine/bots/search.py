@@ -15,7 +15,7 @@ needless (a placement without its free last-tile call, a bid above the lowest) a
 not weighed (``worth_searching``).
 
 In two-seat block (a game with ``exact_search``) the rollouts give way to exact
-search (``domine.exact``): each world's rest of the hand is searched to the end,
+search (``domine.bots.exact``): each world's rest of the hand is searched to the end,
 and once few enough worlds remain to list them all, the bot searches its whole
 information set instead, which is its best play against a random opponent.
 """
@@ -26,13 +26,13 @@ import random
 import time
 
 from . import exact
-from .hand import HandState
-from .observation import Observation
+from ..engine.hand import HandState
+from ..engine.observation import Observation
 from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
-from .moves import ANNOUNCE, DECIDE, KIND_MASK, is_place, pips_placed
-from .parts.scoring import PENALTY
-from .stakes import BID, amount_of, is_decision, what_of
-from .tiles import BIT, mask_of
+from ..engine.moves import ANNOUNCE, DECIDE, KIND_MASK, is_place, pips_placed
+from ..parts.scoring import PENALTY
+from ..parts.stakes import BID, amount_of, is_decision, what_of
+from ..engine.tiles import BIT, mask_of
 
 
 def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1,

@@ -23,22 +23,22 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from .bots import BOTS, BotError, make_bot, parse_duration, with_think
-from .game import Game, GameError
-from .games import GAMES, game_class, make_game
-from .hand import Deal, HandState
-from .match import Match
-from .moves import ANNOUNCE, DECLINE, DRAW, KIND_MASK, PASS, TOKENS, MoveError, bare, kind, kind_of
-from .records import (
+from ..bots import BOTS, BotError, make_bot, parse_duration, with_think
+from ..games.base import Game, GameError
+from ..games import GAMES, game_class, make_game
+from ..engine.hand import Deal, HandState
+from ..engine.match import Match
+from ..engine.moves import ANNOUNCE, DECLINE, DRAW, KIND_MASK, PASS, TOKENS, MoveError, bare, kind, kind_of
+from ..records import (
     RecordError, load_record, match_record, options_given, replay, resume_match, save_record_atomically,
     strict_difference,
 )
-from .simulate import Simulation, simulate
-from .terminal import (
+from ..sim.simulate import Simulation, simulate
+from ..terminal.table import (
     CALL_WORDS, PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, points_str, match_goal, move_line, scores_text, seat_name,
     table_lines, winners_text, wrap_items,
 )
-from .tiles import tile_str, tiles_of
+from ..engine.tiles import tile_str, tiles_of
 
 app = typer.Typer(
     name="domine",
@@ -384,7 +384,7 @@ class TerminalMatch:
         if kind(move) == DECLINE and not self.spectating and seat not in self.humans:
             return   # a bot silently declining an out-of-turn double: the table does not see it
         if kind(move) == TOKENS:   # games for stakes: every payment, as it is made
-            from .stakes import transfer_str
+            from ..parts.stakes import transfer_str
             self.out.print(f"  {transfer_str(seat, move)}", style="yellow", markup=False)
             return
         self.out.print(move_line(state, seat, move, self.shown_kinds, show_draws=self.spectating,
@@ -420,7 +420,7 @@ class TerminalMatch:
         """Games for stakes: the hand's payments, each seat's tokens won, the balances and the pot."""
         if not self.game.stakes:
             return
-        from .stakes import party, transfers
+        from ..parts.stakes import party, transfers
         paid = "; ".join(f"{party(a)} → {party(b)} {k}" for a, b, k in transfers(state.history)) or "none"
         led = state.rules["ledger"]
         won = ", ".join(f"{self.name(s)} {w:+d}" for s, w in enumerate(led.won()))
@@ -505,7 +505,7 @@ class TerminalMatch:
 
     # -- what a player may ask at the prompt ---------------------------------------------
     def cmd_hint(self, state: HandState, obs, seat: int) -> None:
-        from .table_talk import hint_reasons
+        from ..terminal.coach import hint_reasons
         bot = make_bot(self.hint_bot, self.match.seed * 1000 + 97)
         self.out.print("[dim]thinking...[/dim]")
         move = bot.choose(obs)
@@ -534,7 +534,7 @@ class TerminalMatch:
                                                   viewer=seat))
 
     def cmd_tiles(self, state: HandState, obs, seat: int) -> None:
-        from .table_talk import tile_counter
+        from ..terminal.coach import tile_counter
         for line in tile_counter(obs):
             self.out.print(line, markup=False)
 
@@ -945,7 +945,7 @@ def arena_cmd(
     """Bot A against bot B on duplicate deals: win rate, point margin and a sign test.
 
     The JSON (--json) is described in docs/simulate-arena-json.md."""
-    from .arena import UNITS, ArenaError, ArenaInterrupted, run_arena
+    from ..sim.arena import UNITS, ArenaError, ArenaInterrupted, run_arena
 
     with handled(), _record_sink(record_dir, jsonl, force=False) as sink:
         bot_a, bot_b = with_think(bot_a, think), with_think(bot_b, think)
@@ -978,7 +978,7 @@ def arena_cmd(
 
 
 def _print_arena(res, opts) -> None:
-    from .arena import verdict
+    from ..sim.arena import verdict
     out = _out()
     opts_text = options_line(opts)
     per = "hand" if res.unit == "hand" else "match"
@@ -1156,7 +1156,7 @@ def render_cmd(
         "--png", metavar="FILE", help="Write a PNG picture (needs Pillow: pip install 'domine\\[png]').")] = None,
 ) -> None:
     """Draw the table of a recorded match at one position as a picture (SVG or PNG)."""
-    from .render import PillowMissing, png, svg
+    from ..render import PillowMissing, png, svg
 
     with handled():
         if (svg_file is None) == (png_file is None):
@@ -1181,7 +1181,7 @@ def render_cmd(
         lay = state.layout
         names = lay.end_names()
         if lay.lead >= 0:
-            from .terminal import ends_text
+            from ..terminal.table import ends_text
             ends = [(names[i], lay.values[i], lay.lengths[i], lay.doubles[i], lay.closed[i])
                     for i in range(len(lay.values))]
             summary = getattr(lay, "ends_text", None)   # a layout that words its ends itself (a grid)

@@ -48,13 +48,13 @@ from __future__ import annotations
 import random
 from math import erf, sqrt
 
-from .game import Game
-from .observation import Observation
+from ..games.base import Game
+from ..engine.observation import Observation
 from .knowledge import Knowledge, game_of
-from .layout import Layout
-from .matching import STRIDE
-from .moves import ANNOUNCE, CLOSE, DISCARD, DRAW, PAIR, STOP, end_of, is_place, kind, open_of, placements_of, tile_of
-from .tiles import BIT, pips_of
+from ..engine.layout import Layout
+from ..engine.matching import STRIDE
+from ..engine.moves import ANNOUNCE, CLOSE, DISCARD, DRAW, PAIR, STOP, end_of, is_place, kind, open_of, placements_of, tile_of
+from ..engine.tiles import BIT, pips_of
 
 #: Weights of the scoring terms, in pip-like units (one pip shed is ``pip``).
 WEIGHTS: dict[str, float] = {

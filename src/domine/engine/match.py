@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from operator import add
 
-from .game import Game
 from .hand import Deal, HandContext, HandState
 from .results import HandResult, MatchResult
 
@@ -18,7 +17,7 @@ class Match:
     either way: a match end may read the whole match (streaks, hands won).
     """
 
-    def __init__(self, game: Game, seed: int | None = None, keep_hands: bool = True,
+    def __init__(self, game: "Game", seed: int | None = None, keep_hands: bool = True,
                  context: HandContext | None = None):
         self.game = game
         self.players = game.players
@@ -36,7 +35,7 @@ class Match:
         self._previous_leader: int | None = None
         self.resumed = context is not None
         # games for stakes (Game.stakes): the balances then the pot, the seats sitting out,
-        # and the ledger of the last finished hand (domine.stakes)
+        # and the ledger of the last finished hand (domine.parts.stakes)
         self.tokens: list[int] | None = [0] * (game.players + 1) if game.stakes else None
         self.absent = 0
         self.ledger = None

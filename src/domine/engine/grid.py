@@ -8,7 +8,7 @@ west and ``R`` at (1, 0) heading east. A tile attached to an end leaves it
 cell in that direction and its other half on the cell after, which becomes the
 end (now heading that way). Both cells must be free.
 
-Places. In the places protocol of ``domine.layout`` an index names a *place*: one of
+Places. In the places protocol of ``domine.engine.layout`` an index names a *place*: one of
 the six (end, turn) pairs, ``3 * side + turn`` (turn 0 straight, 1 left, 2 right):
 ``L``, ``L left``, ``L right``, ``R``, ``R left``, ``R right``. So a move int names its
 turn in its end field with no new bits or kind, and reads ``5-3 R left``. A place
@@ -29,7 +29,8 @@ lists the regions' cells (a flood fill, for pictures).
 
 from __future__ import annotations
 
-from .layout import ALL_ENDS, LAYOUTS, Layout
+from .geometry import EAST, NORTH, SOUTH, WEST, Geometry, OpenEnd, Piece
+from .layout import ALL_ENDS, Layout
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
 #: a cell (x, y) as one int: x * STRIDE + y (|y| stays far below STRIDE / 2); a prime away
@@ -309,7 +310,6 @@ class Grid(Layout):
         return enclosed_regions(self.cells) if self.holes else []
 
     def geometry(self):
-        from .geometry import grid_geometry
         return grid_geometry(self)
 
     def _copy_extra(self, source: "Grid") -> None:
@@ -321,4 +321,43 @@ class Grid(Layout):
         self.gained = source.gained
 
 
-LAYOUTS["grid"] = Grid
+def grid_geometry(layout) -> Geometry:
+    """The geometry of a ``domine.engine.grid.Grid``: every tile on its two cells, the two ends of the
+    line, and the enclosed empty regions (``Geometry.regions``: each a list of cells, given by
+    their top-left corners). Grid cell (x, y), y growing north, is the geometry cell at
+    (x - 1, -y - 0.5), so the lead lies around the origin as a line's does."""
+    geo = Geometry(layout.kind)
+    if layout.lead < 0:
+        return geo
+    counts = [0, 0]
+    last = layout.last
+    for tile, inner, outer, inner_pip, outer_pip, side in layout.pieces:
+        (ax, ay), (bx, by) = cell(inner), cell(outer)
+        if ay == by:
+            first, second = (inner_pip, outer_pip) if ax < bx else (outer_pip, inner_pip)
+            x, y, w, h = min(ax, bx) - 1, -ay - 0.5, 2, 1
+        else:
+            first, second = (inner_pip, outer_pip) if ay > by else (outer_pip, inner_pip)
+            x, y, w, h = ax - 1, -max(ay, by) - 0.5, 1, 2
+        if side < 0:
+            geo.pieces.append(Piece(tile, first, second, x, y, w, h, -1, -1, last=tile == last))
+        else:
+            geo.pieces.append(Piece(tile, first, second, x, y, w, h, 3 * side, counts[side], last=tile == last))
+            counts[side] += 1
+    directions = {"N": NORTH, "E": EAST, "S": SOUTH, "W": WEST}
+    free = layout.set_mask & ~layout.mask & ~layout.face_down
+    for side in (0, 1):
+        end = 3 * side
+        cx, cy = layout.end_cell(side)
+        # the label points where the next tile may go: straight on if it can, else a free turn
+        places = range(end, end + 3)
+        turn = next((i - end for i in places if not layout.closed[i]), 0)
+        d = directions[COMPASS[(layout.heading[side] + (0, 3, 1)[turn]) & 3]]
+        px, py = cx - 1 + 0.5 + 0.5 * d[0], -cy + 0.5 * d[1]
+        open_now = any(layout.accepts(i) and layout.usable >> i & 1 for i in places)
+        shut = all(layout.closed[i] for i in places)
+        value = layout.values[end]
+        geo.ends.append(OpenEnd(end, "LR"[side], value, px, py, d, open_now, shut, -1,
+                                dead=not shut and not (layout.fits[value] & free)))
+    geo.regions = [[(x - 1.0, -y - 0.5) for x, y in region] for region in layout.regions()]
+    return geo
