@@ -37,6 +37,19 @@ def names(*texts: str) -> list[str]:
     return sorted(tile_str(T(t)) for t in texts)
 
 
+# -- the log ------------------------------------------------------------------------------------
+def play_events(history: list) -> list:
+    """A hand's events of play: its log without the closing ``end`` event (domine.engine.events)."""
+    from domine.engine.moves import END, KIND_MASK
+    return [(s, e) for s, e in history if e & KIND_MASK != END]
+
+
+def moves_made(state) -> int:
+    """The seats' moves in a hand's log (the events of the rules aside): what a record holds."""
+    from domine.engine.moves import KINDS, KIND_MASK
+    return sum(1 for s, e in state.history if s >= 0 and not KINDS[e & KIND_MASK].forced)
+
+
 # -- whole matches ---------------------------------------------------------------------------
 def bots_play(match, bots, hands=None):
     """Play ``match`` to its end (or ``hands`` hands) with bots that see only their observation."""

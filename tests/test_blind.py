@@ -20,7 +20,8 @@ from domine.cli import TerminalMatch
 from domine.games import make_game
 from domine.bots.knowledge import Knowledge
 from domine.engine.match import Match
-from domine.parts.rows import BACK, PEEK, RowHandState
+from domine.engine.hand import HandState
+from domine.parts.rows import BACK, PEEK, rows_of
 from domine.engine.tiles import BIT, parse_tile, tiles_of
 
 GAMES = [("blind", {}), ("blind-row", {}), ("blind-hughie", {}), ("blind-hughie", {"spinner": True})]
@@ -54,8 +55,8 @@ def test_own_unknown_tiles_change_no_observation(combo):
 
     def visit(state):
         for seat in range(state.n):
-            row = state.rows[seat]
-            unknown = [i for i, t in enumerate(row) if not BIT[t] & state.known[seat]]
+            row = rows_of(state).rows[seat]
+            unknown = [i for i, t in enumerate(row) if not BIT[t] & rows_of(state).known[seat]]
             if len(unknown) < 2:
                 continue
             before = state.observation(seat).to_dict()
@@ -63,7 +64,7 @@ def test_own_unknown_tiles_change_no_observation(combo):
             tiles = [row[i] for i in unknown]
             rng.shuffle(tiles)
             for i, t in zip(unknown, tiles):
-                other.rows[seat][i] = t
+                rows_of(other).rows[seat][i] = t
             assert other.observation(seat).to_dict() == before
             # and the seat's own unknown tiles are nowhere in its observation
             obs = state.observation(seat)
@@ -99,7 +100,7 @@ def test_worlds_keep_what_the_seat_knows(combo):
         seat = state.acting_seat()
         obs = state.observation(seat)
         world = Knowledge(obs, game).sample(rng)
-        assert isinstance(world, RowHandState)
+        assert isinstance(world, HandState) and world.game.keeps_rows
         assert world.observation(seat).rows.rows == obs.rows.rows
         assert sorted(world.legal_moves()) == sorted(obs.legal_moves)
         assert world.layout.mask == state.layout.mask
@@ -133,7 +134,7 @@ def test_the_terminal_never_shows_an_unseen_tile(combo, monkeypatch):
         state = table.match.current
         if state is None or state.over:
             return   # between hands and at a hand's end every tile is shown
-        allowed = state.known[0] | state.layout.mask
+        allowed = rows_of(state).known[0] | state.layout.mask
         for a, b in TILE.findall(text):
             t = parse_tile(f"{a}-{b}", game.max_pip)
             assert BIT[t] & allowed, f"the terminal showed {a}-{b}, unseen by the human seat:\n{text}"

@@ -11,7 +11,7 @@ from domine.games import make_game
 from domine.engine.position import position
 from domine.records import RecordError, replay
 
-from helpers import run
+from helpers import run, play_events
 
 GOLDEN = "tests/golden/block.json"
 
@@ -107,10 +107,10 @@ def test_typed_end_is_kept_on_a_line():
     move = st.parse_move("4-2 R")
     assert st.move_str(move) == "4-2 R"
     st.apply(move)
-    assert st.move_str(st.history[-1][1]) == "4-2 R"
+    assert st.move_str(play_events(st.history)[-1][1]) == "4-2 R"
     st2 = position(game, [["4-2", "6-6", "5-5"], ["1-1", "3-3", "0-0"]], lead="2-2")
     st2.apply(st2.parse_move("4-2 L"))
-    assert st2.move_str(st2.history[-1][1]) == "4-2 L"
+    assert st2.move_str(play_events(st2.history)[-1][1]) == "4-2 L"
 
 
 def test_typed_end_is_kept_on_a_cross_spinner():
@@ -122,7 +122,7 @@ def test_typed_end_is_kept_on_a_cross_spinner():
             trial = position(game, [["6-4", "5-5", "1-0"], ["1-1", "3-3", "0-0"], ["2-2", "3-1", "4-0"]],
                              lead="6-6")
             trial.apply(trial.parse_move(f"6-4 {end}"))
-            assert trial.move_str(trial.history[-1][1]) == f"6-4 {end}"
+            assert trial.move_str(play_events(trial.history)[-1][1]) == f"6-4 {end}"
     from domine.records import history_strings
     st.apply(st.parse_move("6-4 E"))
     assert history_strings(st)[-1] == "0: 6-4 E"
@@ -481,7 +481,7 @@ def test_last_tile_call_in_words():
     assert _call_label(st, called[0]) == "6-5 L and call 'one tile'" or "and call 'one tile'" in \
         _call_label(st, called[0])
     st.apply(called[0])
-    line = move_line(st, 0, st.history[-1][1], ["greedy", "greedy"], show_draws=False)
+    line = move_line(st, 0, play_events(st.history)[-1][1], ["greedy", "greedy"], show_draws=False)
     assert "and calls 'one tile'" in line.plain
 
 

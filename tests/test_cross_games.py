@@ -22,7 +22,7 @@ from domine.engine.position import position
 from domine.records import context_from_json, match_record, replay, seat_view
 from domine.engine.tiles import BIT, DOUBLES_MASK, parse_tile
 
-from helpers import bots_play
+from helpers import bots_play, play_events
 
 HHL = "homo-homini-lupus"
 
@@ -76,8 +76,8 @@ def test_next_starter_with_doubles_passes_the_right_on():
     assert type(game.later_lead) is NextStarter and game.later_lead.tiles == "double"
     ctx = HandContext(hand_number=2, previous_leader=3, previous=None)
     state = position(game, hands=[["1-2"], ["3-4"], ["2-2", "5-5"], ["0-1"]], ends=[1, 1], context=ctx)
-    rule.choose(state)   # seat 0 is entitled, has no double; seat 1 neither: seat 2 leads
-    assert state.to_act == 2 and state.lead_mask == DOUBLES_MASK
+    choice = rule.choose(state)   # seat 0 is entitled, has no double; seat 1 neither: seat 2 leads
+    assert choice.seat == 2 and choice.tiles == DOUBLES_MASK
 
 
 # -- homo-homini-lupus: closings as the other seats see them, and what bots make of them -------------
@@ -93,11 +93,11 @@ def test_a_closing_shows_its_end_but_not_its_tile_to_the_others():
     move = close(2, parse_tile("6-6"))
     state.apply(move)
     own = state.observation(0)
-    assert own.history[-1] == (0, move) and own.layout.closers[2] == parse_tile("6-6")
+    assert play_events(own.history)[-1] == (0, move) and own.layout.closers[2] == parse_tile("6-6")
     assert own.layout.face_down == BIT[parse_tile("6-6")]
     for seat in (1, 2, 3):
         obs = state.observation(seat)
-        seen = obs.history[-1][1]
+        seen = play_events(obs.history)[-1][1]
         assert seen == (move & ~127) | HIDDEN and end_of(seen) == 2 and tile_of(seen) == 0
         assert obs.layout.closed[2] and obs.layout.closers == [-1] * 4 and obs.layout.face_down == 0
         assert state.move_str(seen) == "close S"

@@ -37,7 +37,7 @@ More step keys (checked after those above, in this order):
 - ``"locked"``: ``{"seat": [tiles]}`` the tiles each seat may not place now, as a set;
 - ``"skips"``: the normal turns each seat still forfeits;
 - ``"hand_values"``: each seat's hand value now (the pips it would count);
-- ``"history_length"``: how many events the hand has recorded;
+- ``"history_length"``: how many events of play the hand has recorded (its closing ``end`` event aside);
 - ``"sizes"`` may also say ``"reserve"``: the stock tiles never drawn;
 - ``"try"``: ``{"move": step}``: each move played on a copy of the hand, then the step checked there;
 - ``"match"``: the finished hand scored in a match: ``{"scores": totals before, "hands_played": n
@@ -73,6 +73,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import play_events
+from domine.parts.rows import rows_of
 from domine.games import make_game
 from domine.engine.hand import Deal, HandContext
 from domine.engine.match import Match
@@ -207,11 +209,11 @@ def run_step(game, state, step: dict, where: str):
         if "reserve" in sizes:
             assert state.reserve == sizes["reserve"], f"{where}: reserve"
     for seat, tiles in step.get("rows", {}).items():
-        got = [tile_str(t) + ("^" if BIT[t] & state.face_up[int(seat)] else "") for t in state.rows[int(seat)]]
+        got = [tile_str(t) + ("^" if BIT[t] & rows_of(state).face_up[int(seat)] else "") for t in rows_of(state).rows[int(seat)]]
         want = [tile_str(_tiles(game, [t.rstrip("^")])[0]) + ("^" if t.endswith("^") else "") for t in tiles]
         assert got == want, f"{where}: row of seat {seat}"
     for seat, tiles in step.get("open", {}).items():
-        assert sorted(tiles_of(state.open[int(seat)])) == sorted(_tiles(game, tiles)), f"{where}: open of {seat}"
+        assert sorted(tiles_of(rows_of(state).open[int(seat)])) == sorted(_tiles(game, tiles)), f"{where}: open of {seat}"
     for seat, tiles in step.get("view", {}).items():
         got = ["?" if t < 0 else tile_str(t) for t in state.observation(int(seat)).rows.rows[int(seat)]]
         want = [t if t == "?" else tile_str(_tiles(game, [t])[0]) for t in tiles]
@@ -238,7 +240,7 @@ def _more_steps(game, state, step: dict, where: str):
     if "to_act" in step:
         assert state.to_act == step["to_act"], f"{where}: seat whose turn it is"
     if "offers" in step:
-        got = [[s, sorted(state.move_str(m) for m in offered)] for s, offered in state.interrupts]
+        got = [[s, sorted(state.move_str(m) for m in offered)] for s, offered in state.offers]
         expected = [o if isinstance(o, int) else [o[0], sorted(o[1])] for o in step["offers"]]
         assert len(got) == len(expected) and all(g == e if isinstance(e, list) else g[0] == e
                                                  for g, e in zip(got, expected)), f"{where}: offers {got}"
@@ -257,8 +259,8 @@ def _more_steps(game, state, step: dict, where: str):
     if "hand_values" in step:
         assert [state.hand_value(s) for s in range(len(state.hands))] == step["hand_values"], \
             f"{where}: hand values"
-    if "history_length" in step:
-        assert len(state.history) == step["history_length"], f"{where}: history length"
+    if "history_length" in step:   # the events of play (the closing end event aside)
+        assert len(play_events(state.history)) == step["history_length"], f"{where}: history length"
     for text, sub in step.get("try", {}).items():
         copy = state.clone()
         copy.apply(copy.parse_move(text))

@@ -65,7 +65,7 @@ def _closing_hand(players: int):
         match = Match(game, seed=seed)
         state = match.start_hand()
         state.play_random(random.Random(seed).random)
-        if any(seat == NOBODY for seat, _ in state.history):
+        if any(seat == NOBODY and kind(m) == CLOSE for seat, m in state.history):
             return match, state
     raise AssertionError("no closing in 200 hands")
 
@@ -75,7 +75,7 @@ def test_a_closing_follows_a_full_round_of_passes_with_nothing_to_draw(players):
     _, state = _closing_hand(players)
     history = state.history
     for i, (seat, move) in enumerate(history):
-        if seat != NOBODY:
+        if seat != NOBODY or kind(move) != CLOSE:
             continue
         k = i
         while history[k - 1][0] == NOBODY:   # two arms closed at once
@@ -87,10 +87,10 @@ def test_a_closing_follows_a_full_round_of_passes_with_nothing_to_draw(players):
 
 def test_every_seat_sees_the_closed_arm_but_not_its_tile():
     _, state = _closing_hand(3)
-    closings = [(i, m) for i, (s, m) in enumerate(state.history) if s == NOBODY]
+    closings = [(i, m) for i, (s, m) in enumerate(state.history) if s == NOBODY and kind(m) == CLOSE]
     for seat in range(3):
         obs = state.observation(seat)
-        seen = [m for s, m in obs.history if s == NOBODY]
+        seen = [m for s, m in obs.history if s == NOBODY and kind(m) == CLOSE]
         assert seen == [m & ~127 | HIDDEN for _, m in closings]
         assert [end_of(m) for m in seen] == [end_of(m) for _, m in closings]
         assert all(t == -1 for t in obs.layout.closers) and obs.layout.face_down == 0
@@ -112,7 +112,7 @@ def test_worlds_are_found_after_a_closing(players):
     knowledge must still find worlds that replay to its observation."""
     _, state = _closing_hand(players)
     rng = random.Random(5)
-    at = max(i for i, (s, _) in enumerate(state.history) if s == NOBODY) + 1
+    at = max(i for i, (s, m) in enumerate(state.history) if s == NOBODY and kind(m) == CLOSE) + 1
     game = state.game
     replayed = Match(game, seed=0).start_hand(state.deal)
     for seat, move in state.history[:at]:

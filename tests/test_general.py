@@ -87,16 +87,15 @@ def test_example3_heavier_tiles():
 
 
 class _Seats:
-    """Just what a lead rule reads and writes of a hand."""
+    """Just what a lead rule reads of a hand."""
 
     def __init__(self, hands):
-        self.hands, self.to_act, self.lead_mask = hands, None, 0
+        self.hands = hands
 
 
 def lead_of(hands):
-    seats = _Seats(hands)
-    HeaviestDouble().choose(seats)
-    return seats.to_act, seats.lead_mask
+    choice = HeaviestDouble().choose(_Seats(hands))
+    return choice.seat, choice.tiles
 
 
 def test_example3_heaviest_double_leads():

@@ -13,7 +13,7 @@ from domine.engine.moves import DISCARD, HIDDEN, kind
 from domine.records import match_record, replay, seat_view
 from domine.engine.tiles import BIT, parse_tile, tile_str
 
-from helpers import bots_play
+from helpers import bots_play, play_events
 
 
 def _play(game, seed, bots=None, hands=None):
@@ -52,9 +52,9 @@ def test_every_hand_lasts_its_rounds_and_the_winner_leads_next():
     for n, rounds in ((4, 7), (5, 5)):
         match = _play(make_game("grape", n), seed=7)
         for i, state in enumerate(match.hands):
-            assert len(state.history) == n * rounds            # rule 7: one tile a turn, no pass
+            assert len(play_events(state.history)) == n * rounds   # rule 7: one tile a turn, no pass
             assert state.result.reason == "played out"
-            last = state.history[-1][0]
+            last = play_events(state.history)[-1][0]
             assert last == (state.leader - 1) % n              # rule 9
             if i:
                 assert state.leader == match.hands[i - 1].result.winners[0]

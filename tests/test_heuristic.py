@@ -159,7 +159,7 @@ def test_accepts_out_of_turn_double():
             st = match.start_hand()
             while not st.over:
                 moves = st.legal_moves()
-                if st.interrupts and len(moves) == 2 and DECLINE in moves:
+                if st.offers and len(moves) == 2 and DECLINE in moves:
                     obs = st.observation(st.acting_seat())
                     assert HeuristicBot(0).choose(obs) == moves[0]
                     seen += 1

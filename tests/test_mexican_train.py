@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from helpers import play_events
 from domine.games import make_game
 from domine.games.mexican_train import MARKER, engine_pip
 from domine.engine.hand import HandContext
@@ -77,7 +78,7 @@ def test_markers_follow_the_public_events():
     state = position(game, context=HandContext(hand_number=4), **EX3)
     for text in ("4-4 T0", "7-7 T1", "draw", "pass"):
         state.apply(state.parse_move(text))
-    assert state.history[-1] == (0, MARKER)
+    assert play_events(state.history)[-1] == (0, MARKER)
     assert state.layout.markers == [True, True, False]
     assert state.layout.pending == [0, 1]
     for text in ("4-9 T0", "draw", "1-7 T1", "1-5 T1"):

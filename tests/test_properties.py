@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domine.parts.rows import rows_of
 from domine.bots import make_bot
 from domine.games import GAMES, make_game, option_sets
 from domine.engine.layout import LEAD_END
@@ -283,8 +284,9 @@ def _fields(obs) -> dict:
 def known_to(state, seat) -> int:
     """Tiles ``seat`` may know of: all, except in games whose rows hide tiles from their owner
     too (domine.parts.rows), where only those it has seen (and the table)."""
-    known = getattr(state, "known", None)
-    return state.game.set_mask if known is None else known[seat] | state.layout.mask
+    if not state.game.keeps_rows:
+        return state.game.set_mask
+    return rows_of(state).known[seat] | state.layout.mask
 
 
 def check_observation(state, seat):
@@ -297,7 +299,7 @@ def check_observation(state, seat):
     assert obs.hand_points == state.hand_points
     assert obs.scores == list(state.context.scores or [0] * state.n_teams)
     # during out-of-turn offers only the seat being asked knows it is being asked
-    assert obs.to_act == (acting if seat == acting or not state.interrupts else -1)
+    assert obs.to_act == (acting if seat == acting or not state.offers else -1)
     if seat == acting:
         assert obs.legal_moves == state.legal_moves()
     else:
@@ -317,8 +319,8 @@ def check_observation(state, seat):
     own_draws = {tile_of(m) for s, m in state.history if s == seat and kind(m) == DRAW}
     hidden = (_or(h for s, h in enumerate(state.hands) if s != seat)
               | _mask(state.stock[state.stock_pos:]) | _mask(state.deal.aside)) & ~shown_to_all(state)
-    if hasattr(state, "known"):   # rows: what the seat has not seen, its own row included
-        hidden = (state.in_hands | _mask(state.stock[state.stock_pos:])) & ~state.known[seat]
+    if state.game.keeps_rows:   # rows: what the seat has not seen, its own row included
+        hidden = (state.in_hands | _mask(state.stock[state.stock_pos:])) & ~rows_of(state).known[seat]
     leaked = _tiles_shown(obs) & set(tiles_of(hidden))
     assert not leaked, f"seat {seat} sees hidden tiles {[tile_str(t) for t in leaked]}"
     assert own_draws <= set(tiles_of(state.hands[seat] | state.layout.mask | state.layout.face_down))
@@ -357,8 +359,8 @@ def shown_to_all(state) -> int:
 def swap_unknown_in_rows(state, seat, rng):
     """Rows (domine.parts.rows): a clone in which two tiles ``seat`` does not know, in any row (its
     own too) or the stock, change places; None if there are not two."""
-    known = state.known[seat]
-    places = [(s, i) for s, row in enumerate(state.rows) for i, t in enumerate(row) if not BIT[t] & known]
+    known = rows_of(state).known[seat]
+    places = [(s, i) for s, row in enumerate(rows_of(state).rows) for i, t in enumerate(row) if not BIT[t] & known]
     places += [("stock", i) for i in range(state.stock_pos, len(state.stock)) if not BIT[state.stock[i]] & known]
     if len(places) < 2:
         return None
@@ -367,13 +369,13 @@ def swap_unknown_in_rows(state, seat, rng):
     c.stock = list(state.stock)
 
     def get(s, k):
-        return c.stock[k] if s == "stock" else c.rows[s][k]
+        return c.stock[k] if s == "stock" else rows_of(c).rows[s][k]
 
     def put(s, k, t):
         if s == "stock":
             c.stock[k] = t
         else:
-            c.rows[s][k] = t
+            rows_of(c).rows[s][k] = t
 
     x, y = get(a, i), get(b, j)
     put(a, i, y)
@@ -388,7 +390,7 @@ def swap_unknown_in_rows(state, seat, rng):
 def swap_hidden(state, seat, rng):
     """A clone in which one hidden tile of another seat is exchanged with another hidden
     tile (another seat's, or an undrawn stock tile); None if nothing can be swapped."""
-    if hasattr(state, "known"):
+    if state.game.keeps_rows:
         return swap_unknown_in_rows(state, seat, rng)
     known = shown_to_all(state)
     others = [s for s in range(state.n) if s != seat and state.hands[s] & ~known]
@@ -440,7 +442,7 @@ def test_observations_hide_other_seats_tiles(combo, seed):
 # ---------------------------------------------------------------------------------------
 def _snapshot(state):
     return (state.hands[:], state.history[:], state.layout.mask, state.layout.values[:],
-            state.stock_pos, state.to_act, state.over, state.interrupts[:], state.hand_points[:])
+            state.stock_pos, state.to_act, state.over, state.offers[:], state.hand_points[:])
 
 
 def random_candidates(game, state, rng, k):
@@ -660,8 +662,8 @@ def test_seat_view_hides_other_hands_and_draws(combo, seed, stop):
             assert shown["moves"] == expected
             # no tile that stayed hidden from this seat is named anywhere in its view
             seen = set(tiles_of(state.layout.mask | state.hands[seat] & known_to(state, seat)))
-            if hasattr(state, "known"):
-                seen |= set(tiles_of(state.known[seat]))
+            if state.game.keeps_rows:
+                seen |= set(tiles_of(rows_of(state).known[seat]))
             seen |= {tile_of(m) for s, m in state.history if s == seat and kind(m) in (DRAW, DISCARD, CLOSE)}
             seen |= set(tiles_of(shown_to_all(state)))
             seen |= {tile_of(m) for s, m in state.history if kind(m) == TURN_UP}

@@ -18,6 +18,7 @@ import pytest
 
 from domine.games import make_game
 from domine.engine.match import Match
+from domine.engine.moves import CLOSE, kind
 
 GAMES = [("matador-cross", {}), ("russian-cross", {}), ("russian-double-cross", {}),
          ("russian-double-cross", {"early_arms": True})]
@@ -102,7 +103,7 @@ def _hand_with_nobody_event(gid: str, options: dict | None = None):
         while not state.over:
             moves = state.legal_moves()
             state.apply(moves[int(rnd() * len(moves))])
-            if any(seat == NOBODY for seat, _ in state.history):
+            if any(seat == NOBODY and kind(m) == CLOSE for seat, m in state.history):
                 return game, state
     raise AssertionError("no closing in 200 hands")
 
@@ -126,14 +127,14 @@ def test_a_closing_is_public_and_bots_count_the_stock_right(gid, options, tiles)
     from domine.bots.knowledge import Knowledge
     from domine.engine.moves import NO_TILE, tile_of
     game, state = _hand_with_nobody_event(gid, options)
-    closing = next(e for s, e in state.history if s == NOBODY)
+    closing = next(e for s, e in state.history if s == NOBODY and kind(e) == CLOSE)
     assert (tile_of(closing) != NO_TILE) is tiles
     for seat in range(state.n):
         obs = state.observation(seat)
-        assert any(s == NOBODY for s, _ in obs.history)
+        assert any(s == NOBODY and kind(e) == CLOSE for s, e in obs.history)
         knowledge = Knowledge(obs)
         assert knowledge.closed_from_stock == (1 if tiles else 0) * sum(
-            1 for s, _ in state.history if s == NOBODY)
+            1 for s, e in state.history if s == NOBODY and kind(e) == CLOSE)
         world = knowledge.sample(random.Random(seat))
         assert len(world.stock) - world.stock_pos == len(state.stock) - state.stock_pos
 
@@ -174,7 +175,7 @@ def test_every_rule_made_closing_says_why():
     for gid, words in (("russian-cross", "its matador is stuck in the reserve"),
                        ("russian-double-cross", "nobody can fill its slot")):
         game, state = _hand_with_nobody_event(gid, {})
-        closing = next(e for s, e in state.history if s == NOBODY)
+        closing = next(e for s, e in state.history if s == NOBODY and kind(e) == CLOSE)
         assert close_reason(closing) == words
         assert state.move_str(closing).endswith(f"({words})")
         assert move_line(state, NOBODY, closing, ["greedy"] * state.n, show_draws=False).plain.endswith(f"({words})")

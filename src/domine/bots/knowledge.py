@@ -31,11 +31,13 @@ from ..engine.observation import Observation
 from ..engine.layout import LEAD_END
 from ..engine.hand import NOBODY
 from ..engine.moves import (
-    CLOSE, DECIDE, DECLINE, DISCARD, DRAW, NO_TILE, PASS, SKIP, SOLD, TOKENS, TURN_UP, MoveError, announces, bare,
+    CLOSE, DECIDE, DECLINE, DISCARD, DRAW, END, KIND_MASK, NO_TILE, PASS, SCORE, SKIP, SOLD, TOKENS, TURN_UP,
+    MoveError, announces, bare,
     end_of, is_hidden, is_place, kind, kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles,
     tile_of,
 )
 from ..parts.conventions import LastTileAnnouncement
+from ..parts.rows import PHASES as ROW_PHASE_NAMES, rows_of
 from ..parts.turns import AT_WILL, WHILE_FITS
 from ..engine.tiles import BIT, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
 
@@ -92,8 +94,7 @@ class Knowledge:
         self.closed_from_stock = 0   # stock tiles the rules laid face down on the table, unseen
         self.consistent = True
         if getattr(game, "keeps_rows", False):
-            from ..parts.rows import row_knowledge   # rows hidden from their owner too: no slots to replay
-            row_knowledge(self, obs)
+            row_knowledge(self, obs)   # rows hidden from their owner too: no slots to replay
             return
         if obs.lead is not None and not obs.history:
             # a position set up by hand (domine.engine.position): no history to learn from or replay
@@ -128,8 +129,8 @@ class Knowledge:
         per_seat = game.places_depend_on_seat
         for index, (seat, move) in enumerate(history):
             k = kind(move)
-            if k == TOKENS:
-                continue   # tokens paid say nothing of tiles
+            if k == TOKENS or k == SCORE or k == END:
+                continue   # tokens paid, points scored and the end of play say nothing of tiles
             if per_seat:
                 # the ends this seat could use at this event (an arm per seat, trains)
                 game.restrict_places(layout, seat, history, index)
@@ -297,7 +298,8 @@ class Knowledge:
                 hands[leader] = hands[leader] + [lead_tile]
                 hands[s] = hands[s] + [x]
                 probe = game.new_hand(Deal(hands, [], []), self.obs.context.copy())
-                if probe.to_act != leader or probe.lead_draw or not probe.lead_mask & BIT[lead_tile]:
+                if probe.to_act != leader or probe.phase is not probe.game.phase_named["lead"] \
+                        or not probe.lead_mask & BIT[lead_tile]:
                     excluded |= BIT[x]
             for slot in self.slots[s]:
                 if slot.draw_position < 0:
@@ -418,7 +420,7 @@ class Knowledge:
 
     def _try_world(self, rng: random.Random, model=None) -> HandState | None:
         if getattr(self.game, "keeps_rows", False):
-            return self.game.row_world(self, rng)
+            return row_world(self, rng)
         if self.layout is None:
             return None   # no history: a position cannot be replayed
         assignment = self._match_slots(rng)
@@ -523,7 +525,7 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
             k = kind(move)
             if seat == NOBODY or kind_of(move).forced:
                 continue   # forced events (and every event of nobody) are the engine's to make
-            while state.interrupts and not (state.interrupts[0][0] == seat and (out_of_turn(move) or k == DECLINE)):
+            while state.offers and not (state.offers[0][0] == seat and (out_of_turn(move) or k == DECLINE)):
                 state.apply(DECLINE)     # a silent decline
             if state.acting_seat() != seat:
                 return None
@@ -548,7 +550,7 @@ def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
         if state.over != obs.over:
             return None   # e.g. a world where nobody could play would have ended the hand
         if not state.over and obs.to_act >= 0:
-            while state.interrupts and state.interrupts[0][0] != obs.to_act:
+            while state.offers and state.offers[0][0] != obs.to_act:
                 state.apply(DECLINE)     # offers to others, declined unseen
             if state.acting_seat() != obs.to_act:
                 return None
@@ -575,3 +577,95 @@ def greedy_or_random(randomness: float = 0.5):
 
     return probabilities
 
+
+
+# -- worlds of the row games (domine.parts.rows) ----------------------------------------------
+def row_knowledge(kn: Knowledge, obs: Observation) -> None:
+    """Fill a ``Knowledge`` for a row game: every place a tile is unknown to the observer
+    (its own row too) may hold any unseen tile; the worlds are drawn by ``row_world``."""
+    game = kn.game
+    view = obs.rows
+    me = obs.seat
+    known = 0
+    for s, row in enumerate(view.rows):
+        for t in row:
+            if t >= 0:
+                known |= BIT[t]
+        for t in view.open[s]:
+            known |= BIT[t]
+    kn.mine = sum(BIT[t] for t in obs.hand)
+    kn.table = sum(BIT[t] for t in obs.layout_tiles)
+    kn.unseen = game.set_mask & ~known & ~kn.table
+    kn.slots = [[] if s == me else [_Slot() for _ in range(view.unknown(s))] for s in range(kn.n)]
+    kn.used = [[] for _ in range(kn.n)]
+    kn.dead = [[] for _ in range(kn.n)]
+    kn.cases = []
+    kn.stock_draws = []
+    kn.my_initial = kn.mine
+    kn.turned_up = -1
+    kn.closed_from_stock = 0
+    kn.consistent = True
+    kn.layout = obs.layout
+
+
+def row_world(kn: Knowledge, rng: random.Random) -> HandState | None:
+    """A world: the unseen tiles dealt at random into the unknown places of every row and the
+    stock, the rest as the observation shows it; None if the referee would have ended it."""
+    replay_public.weight = 1.0
+    obs, game = kn.obs, kn.game
+    view = obs.rows
+    pool = tiles_of(kn.unseen)
+    rng.shuffle(pool)
+    it = iter(pool)
+    rows = [[t if t >= 0 else next(it) for t in row] for row in view.rows]
+    stock = [next(it) for _ in range(obs.stock_size)]
+    hands = [r + list(o) for r, o in zip(rows, view.open)]
+    state = HandState(game, Deal([list(r) for r in hands], stock, []), obs.context.copy(), lead=False)
+    rs = rows_of(state)
+    rs.rows = rows
+    rs.open = [sum(BIT[t] for t in o) for o in view.open]
+    rs.face_up = list(view.face_up)
+    public = 0
+    for mask in view.face_up:
+        public |= mask
+    mine = 0
+    for row in view.rows:
+        for t in row:
+            if t >= 0:
+                mine |= BIT[t]
+    rs.public = public
+    rs.private = [mine & ~public if s == obs.seat else 0 for s in range(state.n)]
+    rs.revealed = [bool(view.open[s]) and not rows[s] and game.reveal_at > 0 for s in range(state.n)]
+    rs.front = view.front
+    rs.idle = view.idle
+    rs.laid_in_turn = _laid_this_turn(obs)
+    # the engine's part of the world, as the observation shows it
+    state.layout = obs.layout.copy()
+    state.history = list(obs.history)
+    state.to_act = obs.to_act
+    state.phase = game.phase_named[ROW_PHASE_NAMES[view.phase]]
+    state.hand_points = list(obs.hand_points)
+    state.drawable = obs.drawable
+    placed = [s for s, m in obs.history if s >= 0 and (m & KIND_MASK == 0 or m & KIND_MASK == TURN_UP)]
+    state.last_placer = placed[-1] if placed else None
+    state.leader = next((s for s, m in obs.history if m & KIND_MASK == TURN_UP), None)
+    # the referee's block test: the real hand is not over, so some tile must fit
+    if game.row_style != "reveal":
+        rest = 0
+        for t in stock:
+            rest |= BIT[t]
+        if not (state.in_hands | rest) & state.layout.playable:
+            return None
+    return state
+
+
+def _laid_this_turn(obs: Observation) -> bool:
+    """Whether the acting seat has laid a tile in the turn now running (from the public history)."""
+    me = obs.to_act
+    for s, m in reversed(obs.history):
+        if s != me:
+            return False
+        k = m & KIND_MASK
+        if k == 0 or k == TURN_UP:
+            return True
+    return False

@@ -460,7 +460,7 @@ class TerminalMatch:
         labels = [state.move_str(m) for m in legal]
         shown = [_call_label(state, m) for m in legal]
         title = f"Hand {obs.hand_number} · {self.name(seat)} to play"
-        if state.interrupts:
+        if state.offers:
             title += " (out of turn: lay the offered double or decline)"
 
         def show() -> None:
@@ -608,7 +608,7 @@ class TerminalMatch:
             self.decisions = []
             while not state.over:
                 seat = state.acting_seat()
-                out_of_turn = bool(state.interrupts)
+                out_of_turn = bool(state.offers)
                 if seat in self.bots:
                     move = self.bots[seat].choose(state.observation(seat))
                 else:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from .geometry import EAST, NORTH, SOUTH, WEST, Geometry, OpenEnd, Piece
 from .layout import ALL_ENDS, Layout
+from .serial import register
 from .tiles import BIT, HIGH, IS_DOUBLE, LOW
 
 #: a cell (x, y) as one int: x * STRIDE + y (|y| stays far below STRIDE / 2); a prime away
@@ -319,6 +320,9 @@ class Grid(Layout):
         self.pieces = source.pieces[:]
         self.holes = source.holes
         self.gained = source.gained
+
+
+register(Grid, skip=("fits", "set_mask"))
 
 
 def grid_geometry(layout) -> Geometry:

@@ -12,14 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .events import NOBODY, Event, events_since
+from .serial import DataError, from_data, register, to_data
 from .layout import LEAD_END, Layout
 from .matching import STRIDE
 from .moves import (
-    CLOSE, DECLINE, DISCARD, DRAW, KIND_MASK, OUT_OF_TURN, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
-    IllegalMove, pair,
+    DRAW, KIND_MASK, KINDS, NO_TILE, OUT_OF_TURN, PASS, SECOND_SHIFT, SKIP, SOLD, TILE_MASK, TURN_UP, IllegalMove,
+    bare, end_event, pair, score_event,
 )
+from .phases import DRAWS_FOR_LEAD, OFFERS, OVER, TURN
 from .results import HandResult, standard_ranking
-from .tiles import BIT, IS_DOUBLE, tiles_of
+from .tiles import BIT, IS_DOUBLE, parse_tile, tile_str, tiles_of
+
+ONE_TILE, WHILE_PLACES = "one tile", "while places"   # the turn's declarations (domine.parts.turns)
 
 
 
@@ -30,6 +35,7 @@ class Deal:
     hands: list[list[int]]
     stock: list[int] = field(default_factory=list)   # drawn from the front; reserve is the tail
     aside: list[int] = field(default_factory=list)   # out of play for the whole hand
+    origin: dict | None = None   # a position's snapshot the hand started from (domine.engine.position)
 
 
 @dataclass(slots=True)
@@ -53,7 +59,6 @@ class HandContext:
 
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
-NOBODY = -1                 # the actor of an event no seat made (a tile turned up)
 
 
 def placements(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int, ...]]) -> list[int]:
@@ -105,7 +110,28 @@ def _observe(state, seat, legal):
     return observe(state, seat, legal)
 
 
+@dataclass(frozen=True, slots=True)
+class LeadChoice:
+    """What a lead rule (``domine.parts.leads``) decides for a hand: who leads and what he may
+    lead (``tiles``, a mask), or that he draws for it (``draw``: ``"first"``, ``"until
+    double"``, ``"in turn"``: ``domine.engine.phases.DrawForLead``), or that ``turn_up``, a
+    tile nobody holds, is turned up as the lead by nobody and ``seat`` plays first."""
+
+    seat: int
+    tiles: int = 0
+    draw: str = ""
+    turn_up: int = -1
+
+
 class HandState:
+    """One hand: the deal, the table, the phase and the log of events; the one turn engine.
+
+    State changes only through the effects below (``_lay``, ``_draw_tile``, ``next_turn``,
+    ``close_end``, ``give_from_stock``, ``turn_up_lead``, ``lock``, ``forfeit_turn``,
+    ``offer``, ``score``, ``emit``, ``finish``, ``enter`` ...), each of which writes its events
+    into ``history``; games and rule fragments call them and never write the fields.
+    """
+
     __slots__ = (
         # per game, read-only: tables and the turn's declaration
         "game", "turn", "fits", "codes", "draw_at_will", "drawn_must_play", "draw_limit", "end",
@@ -113,26 +139,16 @@ class HandState:
         # the deal and the table
         "n", "context", "deal", "teams", "n_teams", "hands", "in_hands", "stock", "stock_pos",
         "reserve", "drawable", "layout", "discards",
-        # the turn
-        "to_act", "special", "drawn", "restrict", "owed", "placed_in_turn", "lead_mask", "lead_draw",
-        "lead_was_drawn", "locked", "skips", "interrupts", "resume_seat", "out_of_turn",
+        # the phase, and how far the turn has gone
+        "phase", "to_act", "drawn", "restrict", "owed", "placed_in_turn", "lead_mask", "lead_was_drawn",
+        "locked", "skips", "offers", "resume_seat",
         # what happened
         "last_placer", "leader", "history", "hand_points", "over", "result", "rules", "views",
     )
 
     def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None, lead: bool = True):
         """A hand about to be played; ``lead=False`` skips the lead rule (a position set up by hand)."""
-        self.game = game
-        turn = self.turn = game.turn
-        self.fits = game.set_fits
-        self.codes = game.matching.codes
-        self.draw_at_will = turn.draw_at_will
-        self.drawn_must_play = turn.drawn_tile_must_be_played
-        self.draw_limit = turn.draw_limit if turn.draw_limit is not None else 1 << 30
-        self.end = game.hand_end
-        self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns = game.hooks
-        self._domino_ends = game.hand_end.domino_ends_hand
-        self.per_seat = game.places_depend_on_seat
+        self._bind(game)
         self.n = n = len(deal.hands)
         self.context = context or HandContext()
         self.deal = deal
@@ -147,23 +163,21 @@ class HandState:
         self.drawable = len(deal.stock) - self.reserve
         self.layout = game.new_layout()
         self.discards = [0] * n
+        self.phase = game.first_phase   # the lead (a row game: its own start)
         self.to_act = 0
-        self.special = True   # the lead is still to come
         self.drawn = 0
         self.restrict = 0     # after a drawn tile that must be played: that tile
         self.owed = False     # a placement owed after a double (two-hander, troli)
         self.placed_in_turn = 0
-        self.lead_mask = 0
-        self.lead_draw = ""   # "", "first" (lead the tile drawn), "until_double" or "in turn"
+        self.lead_mask = 0    # the tiles that may lead
         self.lead_was_drawn = False
         self.locked = [0] * n
         self.skips = [0] * n
-        self.interrupts: list[tuple[int, tuple[int, ...]]] = []
+        self.offers: list[tuple[int, tuple[int, ...]]] = []   # (seat, moves offered) out of turn
         self.resume_seat = -1
-        self.out_of_turn = False
         self.last_placer: int | None = None
         self.leader: int | None = None
-        self.history: list[tuple[int, int]] = []   # (seat, event); a draw carries its tile
+        self.history: list[tuple[int, int]] = []   # (actor, event): the log (domine.engine.events)
         self.views: list | None = None             # per-seat filtered history, built on demand
         self.hand_points = [0] * self.n_teams
         self.over = False
@@ -176,33 +190,10 @@ class HandState:
 
     # -- the seat to act and its moves -----------------------------------------------
     def acting_seat(self) -> int:
-        return self.interrupts[0][0] if self.interrupts else self.to_act
+        return self.offers[0][0] if self.offers else self.to_act
 
     def legal_moves(self) -> list[int]:
-        if self.special:
-            return self._special_moves()
-        seat = self.to_act
-        if self.per_seat:
-            self.restrict_places(seat)
-        hand = self.restrict or (self.hands[seat] & ~self.locked[seat])
-        turn = self.turn
-        if turn.pairs:
-            moves = pair_moves(hand, self.layout, self.fits, self.codes)
-        else:
-            moves = placements(hand, self.layout, self.fits, self.codes)
-        if moves and self.placed_in_turn and turn.continues == "at will" and not self.owed:
-            moves.append(STOP)
-        if self.drawable > 0 and (self.draw_at_will or not moves) and self.drawn < self.draw_limit \
-                and not self.restrict:
-            moves.append(DRAW)
-        if not moves:
-            if turn.discard_when_stuck:
-                moves = [DISCARD | t for t in tiles_of(self.hands[seat])]
-            else:
-                moves.append(PASS)
-        if self._filter_hook:
-            moves = self.game.filter_moves(self, seat, moves)
-        return moves
+        return self.phase.moves(self)
 
     def restrict_places(self, seat: int) -> None:
         """Let the layout offer only the ends ``seat`` may use now (``Game.restrict_places``)."""
@@ -215,6 +206,19 @@ class HandState:
             return bool(pair_moves(hand, self.layout, self.fits, self.codes))
         return bool(hand & self.layout.playable)
 
+    # -- events ----------------------------------------------------------------------------
+    def emit(self, actor: int, event: int) -> int:
+        """Write an event of a rule fragment or a game into the log (its effect on the part's
+        own state is the part's); returns its number."""
+        self.history.append((actor, event))
+        return len(self.history) - 1
+
+    def events_since(self, seq: int, seat: int | None) -> list[Event]:
+        """The events numbered ``seq`` and after that ``seat`` may see (None: a spectator, who
+        sees the public part), as it sees them: the one door for clients (domine.engine.events)."""
+        return events_since(self.history, seq, seat, self.game.visibility)
+
+    # -- playing on ------------------------------------------------------------------------
     def play_random(self, rnd) -> None:
         """Finish the hand with uniformly random legal moves; ``rnd`` returns floats in [0, 1).
 
@@ -224,12 +228,12 @@ class HandState:
         """
         self.play_out(None, rnd)
 
-    def random_steps_while_special(self, rnd) -> bool:
-        """Random legal moves through the step API while the hand is in its special phase
-        (the lead, an engine drawn for): where a game's own playout begins. True once the
+    def random_steps_to_turn(self, rnd) -> bool:
+        """Random legal moves through the step API until the hand is in its ordinary turns
+        (past the lead, an engine drawn for, offers): where a fast path begins. True once the
         hand is over."""
         legal, apply = self.legal_moves, self.apply_unchecked
-        while self.special and not self.over:
+        while self.phase is not TURN and not self.over:
             moves = legal()
             apply(moves[int(rnd() * len(moves))])
         return self.over
@@ -271,7 +275,7 @@ class HandState:
                 moves = legal()
                 apply(pick(self.acting_seat(), moves))
             return
-        while self.special:   # the lead (and nothing else, in a game without hooks)
+        while self.phase is not TURN:   # the lead (and nothing else, in a game without hooks)
             if self.over:
                 return
             moves = legal()
@@ -360,27 +364,6 @@ class HandState:
                 self.finish("blocked")
                 return
 
-    def _special_moves(self) -> list[int]:
-        """Moves outside an ordinary turn: the lead, out-of-turn offers, a finished hand."""
-        if self.over:
-            return []
-        if self.result is not None:   # the play is over, decisions are left (Game.decisions)
-            return self.game.decisions(self)
-        if self.interrupts:
-            seat, offered = self.interrupts[0]
-            moves = list(offered) + [DECLINE]
-        else:
-            seat = self.to_act
-            if self.lead_draw:
-                return [DRAW]
-            moves = [t | LEAD_MOVE for t in tiles_of(self.hands[seat] & self.lead_mask)]
-        if self._filter_hook:
-            moves = self.game.filter_moves(self, seat, moves)
-        return moves
-
-    def _update_special(self) -> None:
-        self.special = self.over or bool(self.interrupts) or self.layout.lead < 0
-
     # -- applying moves -----------------------------------------------------------------
     def apply(self, move: int) -> None:
         """Apply a move after checking it is legal; raise ``IllegalMove`` saying why if not."""
@@ -405,37 +388,19 @@ class HandState:
 
     def apply_unchecked(self, move: int) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for bots."""
-        if move >= DRAW:
-            if move == PASS and self.plain_turns:   # what _pass and next_turn do for plain turns
-                seat = self.to_act
-                self.history.append((seat, PASS))
-                self.to_act = (seat + 1) % self.n
-                self.drawn = 0
-                if self.drawable <= 0 and not self.in_hands & self.layout.playable:
-                    self.finish("blocked")   # general 23(c), as parts.hand_ends.BLOCKED says
-                return
-            k = move & KIND_MASK
-            if k == DRAW:
-                self._draw()
-            elif k == PASS:
-                self._pass()
-            elif k == PAIR:
-                self._place_pair(move)
-            elif k == STOP:
-                self.history.append((self.to_act, STOP))
-                self._end_turn()
-            elif k == DISCARD:
-                self._discard(move)
-            elif k == DECLINE:
-                self._decline()
-            elif k == CLOSE:
-                self.close_end(move)
-            else:   # a kind a game registered itself (a bid, closing an arm ...)
-                self.game.apply_move(self, move)
-            return
-        interrupted = bool(self.interrupts)
-        seat = self.interrupts.pop(0)[0] if interrupted else self.to_act
-        self.out_of_turn = interrupted
+        self.phase.apply(self, move)
+
+    def enter(self, name: str) -> None:
+        """Go on in the phase the game calls ``name`` (``Game.phases``)."""
+        self.phase = self.game.phase_named[name]
+
+    # -- effects: what moves and rules do to the hand -------------------------------------
+    def _lay(self, seat: int, move: int) -> None:
+        """A tile of ``seat``'s laid on the layout (the lead, a turn's placement, an offered
+        double), then what follows: the game's hooks, the domino, the rest of the turn."""
+        offered = self.phase is OFFERS
+        if offered:
+            self.offers.pop(0)
         t = move & 127
         end = (move >> 7) & 31
         b = BIT[t]
@@ -449,35 +414,33 @@ class HandState:
         else:
             layout.place(end, t, (move >> 12) & 15)
         self.last_placer = seat
-        self.history.append((seat, move | OUT_OF_TURN if interrupted else move))
+        self.history.append((seat, move | OUT_OF_TURN if offered else move))
         self.restrict = 0
         if self._place_hook:
-            self.game.on_place(self, seat, move)
+            self.game.on_place(self, seat, move)   # may score, lock a tile, offer doubles, end the hand
             if self.over:
                 return
         if not hand and self._domino_ends:
             self.finish("domino", seat)
             return
-        if interrupted or self.interrupts:
-            if not self.interrupts:
+        if offered or self.offers:
+            if offered and not self.offers:
                 self._resume()
-            self._update_special()
-        elif self.plain_turns:
+                self._check_end()
+            return
+        if self.phase is not TURN:
+            self.enter("turn")   # after the lead
+        if self.plain_turns:
             self.to_act = (seat + 1) % self.n
             self.drawn = 0
-            if self.special:
-                self._update_special()
             if self.drawable <= 0 and not self.in_hands & layout.playable:
                 self.finish("blocked")   # general 23(c), as parts.hand_ends.BLOCKED says
             return
-        else:
-            if self.special:
-                self._update_special()
-            if self.per_seat:
-                self.restrict_places(seat)
-            self._continue_turn(seat, IS_DOUBLE[t])
-            if self.over:
-                return
+        if self.per_seat:
+            self.restrict_places(seat)
+        self._continue_turn(seat, IS_DOUBLE[t])
+        if self.over:
+            return
         self._check_end()
 
     def _continue_turn(self, seat: int, double: bool) -> None:
@@ -486,22 +449,22 @@ class HandState:
         hand = self.hands[seat] & ~self.locked[seat]
         if turn.again_after_double and double:
             self.owed = True
-        elif turn.continues == "one tile":
-            self._end_turn()
+        elif turn.continues == ONE_TILE:
+            self.next_turn()
             return
         else:
             self.owed = False
         self.placed_in_turn += 1
         self.drawn = 0
-        if turn.continues == "while places":
+        if turn.continues == WHILE_PLACES:
             # the game's restrict_places has narrowed the seat's places after this tile: with
             # none left the turn is over; else he places again, or passes where nothing fits
             if not self.layout.targets:
-                self._end_turn()
+                self.next_turn()
             return
         can_draw = self.owed and self.drawable > 0
         if not (hand & self.layout.playable) and not can_draw:
-            self._end_turn()   # the rest of the turn is impossible: it ends with no move
+            self.next_turn()   # the rest of the turn is impossible: it ends with no move
 
     def _place_pair(self, move: int) -> None:
         seat = self.to_act
@@ -521,69 +484,70 @@ class HandState:
         if not self.hands[seat] and self._domino_ends:
             self.finish("domino", seat)
             return
-        self._end_turn()
+        self.next_turn()
         self._check_end()
 
-    def _draw(self) -> None:
-        seat = self.to_act
+    def lay_tile(self, seat: int, move: int, event: int | None = None) -> None:
+        """The bare effect of a placement, without the turn's rules (those are the phase's):
+        ``seat``'s tile (NOBODY: a tile nobody holds) to the layout where ``move`` says, and
+        its event (``move`` itself unless another is given: a tile turned up)."""
+        t = move & 127
+        end = (move >> 7) & 31
+        if seat != NOBODY:
+            b = BIT[t]
+            self.hands[seat] ^= b
+            self.in_hands ^= b
+            self.last_placer = seat
+        if end == LEAD_END:
+            self.layout.place_lead(t, low_first=seat == NOBODY)
+            if seat != NOBODY:
+                self.leader = seat
+        else:
+            self.layout.place(end, t, (move >> 12) & 15)
+        self.history.append((seat, move if event is None else event))
+
+    def stock_to_hand(self, seat: int) -> int:
+        """The next stock tile into ``seat``'s hand, with no event of its own (the move that
+        takes it says what the others see)."""
         t = self.stock[self.stock_pos]
         self.stock_pos += 1
         self.drawable -= 1
         b = BIT[t]
         self.hands[seat] |= b
         self.in_hands |= b
+        return t
+
+    def _draw_tile(self, seat: int) -> int:
+        """``seat`` draws the next stock tile (the event names it; others see only a draw)."""
+        t = self.stock_to_hand(seat)
         self.drawn += 1
         self.history.append((seat, DRAW | t))
         if self.game.draw_hook:
             self.game.on_draw(self, seat, t)
-        if self.layout.lead < 0:
-            self._lead_draw(seat, t)
-            return
+        return t
+
+    def _draw(self) -> None:
+        seat = self.to_act
+        b = BIT[self._draw_tile(seat)]
         if self.turn.draw_ends_turn:
-            self._end_turn()
+            self.next_turn()
         elif self.drawn_must_play and b & self.layout.playable & ~self.locked[seat]:
             self.restrict = b
         elif self.placed_in_turn and self.drawable <= 0 and \
                 not self.hands[seat] & ~self.locked[seat] & self.layout.playable:
-            self._end_turn()   # an owed placement that cannot be made: no move (general 23b)
+            self.next_turn()   # an owed placement that cannot be made: no move (general 23b)
         self._check_end()
-
-    def _lead_draw(self, seat: int, t: int) -> None:
-        in_turn = self.lead_draw == "in turn"
-        if self.lead_draw == "first" or BIT[t] & self.lead_mask:   # in turn, or until a double that may lead
-            self.lead_draw = ""
-            self.lead_mask = BIT[t]
-            self.lead_was_drawn = True
-        elif in_turn:
-            # the seats draw one tile each in turn until one draws a tile of lead_mask, which
-            # the rule knows is in the stock (mexican-train 16f: the engine nobody was dealt)
-            self.to_act = (seat + 1) % self.n
-        elif self.drawable <= 0:
-            # Nobody can draw a double for the lead: the next seat holding one leads it
-            # (``lead_mask``: the doubles that may lead).
-            self.lead_draw = ""
-            for k in range(1, self.n + 1):
-                s = (seat + k) % self.n
-                if self.hands[s] & self.lead_mask:
-                    self.to_act = s
-                    return
 
     def _pass(self) -> None:
         seat = self.to_act
         self.history.append((seat, PASS))
         reason = self.end.after_pass(self, seat)
+        if self.over:
+            return   # the rules' answer to the pass ended the hand (a closing)
         if reason:
             self.finish(reason)   # the passer is the last seat in the history
             return
         self.next_turn()
-        self._check_end()
-
-    def _decline(self) -> None:
-        seat, _ = self.interrupts.pop(0)
-        self.history.append((seat, DECLINE))
-        if not self.interrupts:
-            self._resume()
-            self._update_special()
         self._check_end()
 
     def _discard(self, move: int) -> None:
@@ -593,19 +557,23 @@ class HandState:
         self.in_hands ^= b
         self.discards[seat] |= b
         self.history.append((seat, move))
-        self._end_turn()
+        self.next_turn()
         self._check_end()
 
     def close_end(self, move: int, seat: int | None = None) -> None:
-        """Close an end with a tile face down: a seat's move from its hand, or, with
-        ``seat=NOBODY``, an event of the rules with a tile from the stock (four-crosses)."""
+        """Close an end face down: with a tile from a seat's hand (its move), or, with
+        ``seat=NOBODY``, as a rule says: with a tile from the stock (four-crosses), or with no
+        tile at all (``NO_TILE``: an end the rules mark dead)."""
         t = move & 127
-        b = BIT[t]
         end = (move >> 7) & 31
         if seat is None:
             seat = self.to_act
+            b = BIT[t]
             self.hands[seat] ^= b
             self.in_hands ^= b
+            self.layout.close(end, t)
+        elif t == NO_TILE:
+            self.layout.close(end, -1)
         else:
             stock = self.stock = self.stock[:]   # the deal's stock stays as dealt
             i = stock.index(t, self.stock_pos)
@@ -614,26 +582,84 @@ class HandState:
             else:
                 self.drawable -= 1
             del stock[i]
-        self.layout.close(end, t)
+            self.layout.close(end, t)
         self.history.append((seat, move))
         if seat == NOBODY:
-            self._check_end()
+            if t != NO_TILE:   # (ends marked dead come in a round, checked after it: hand_ends)
+                self._check_end()
             return
         self.last_placer = seat
         if not self.hands[seat] and self._domino_ends:
             self.finish("domino", seat)
             return
-        self._end_turn()
+        self.next_turn()
         self._check_end()
 
+    def give_from_stock(self, seat: int, kind_code: int = SOLD) -> int:
+        """The next stock tile, the reserve's too, goes to ``seat`` by a rule (an auction's
+        sale): an event of kind ``kind_code``, its tile hidden from the others."""
+        t = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        if self.drawable > 0:
+            self.drawable -= 1
+        else:
+            self.reserve -= 1
+        b = BIT[t]
+        self.hands[seat] |= b
+        self.in_hands |= b
+        self.history.append((seat, kind_code | t))
+        return t
+
+    def must_place(self, seat: int, tile: int) -> None:
+        """``seat`` is on turn and must place ``tile`` (just taken) if it fits now."""
+        b = BIT[tile]
+        self.to_act = seat
+        if b & self.layout.playable & ~self.locked[seat]:
+            self.restrict = b
+
+    def set_starter(self, seat: int) -> None:
+        """``seat`` starts the hand (its leader, even where the lead is nobody's tile)."""
+        self.to_act = self.leader = seat
+
+    def give_turn(self, seat: int) -> None:
+        """The next move in the phase going on is ``seat``'s (bidding, decisions)."""
+        self.to_act = seat
+
+    def lock(self, seat: int, tiles: int) -> None:
+        """``seat`` may not place ``tiles`` until the lock is lifted (Jedan Kamen: 0 lifts it)."""
+        self.locked[seat] = tiles
+
+    def forfeit_turn(self, seat: int) -> None:
+        """``seat``'s next turn is skipped (an out-of-turn double costs a coming turn)."""
+        self.skips[seat] += 1
+
+    def offer(self, offers: list[tuple[int, tuple[int, ...]]], resume_seat: int) -> None:
+        """Offer moves out of turn, seat by seat (Igra preko reda), then resume after
+        ``resume_seat``."""
+        self.offers = offers
+        self.resume_seat = resume_seat
+        self.enter("offers")
+
+    def score(self, seat: int, points: int) -> None:
+        """Points for ``seat``'s side as they are made (an event); after the play, an amendment
+        of the hand's result (a buy-back's new total)."""
+        if not points:
+            return
+        team = self.teams[seat]
+        if self.result is not None:
+            self.result.points[team] += points
+        else:
+            self.hand_points[team] += points
+        self.history.append((seat, score_event(points)))
+
     def _resume(self) -> None:
+        self.enter("turn")
         self.to_act = self.resume_seat
         self.next_turn()
 
-    def _end_turn(self) -> None:
-        self.next_turn()
-
     def next_turn(self) -> None:
+        """The turn passes on: past forfeited turns, seats that are out and, where the turn
+        says so, seats that cannot play (each a ``skip`` event)."""
         if self._turn_hook:
             self.game.on_turn_end(self, self.to_act)
         n = self.n
@@ -664,7 +690,7 @@ class HandState:
             self.game.on_turn_start(self, seat)
 
     def _check_end(self) -> None:
-        if self.over or self.interrupts or self.layout.lead < 0:
+        if self.over or self.offers or self.layout.lead < 0:
             return
         end = self.end
         reason = end.after_turn(self)
@@ -673,20 +699,200 @@ class HandState:
         elif end.blocked(self):
             self.finish("blocked")
 
+    def begin_lead(self, choice: LeadChoice) -> None:
+        """Start the hand as its lead rule decided (``LeadChoice``)."""
+        if choice.turn_up >= 0:
+            self.turn_up_lead(choice.turn_up, choice.seat)
+            return
+        self.to_act = choice.seat
+        self.lead_mask = choice.tiles
+        self.phase = DRAWS_FOR_LEAD[choice.draw] if choice.draw else self.game.phase_named["lead"]
+
     def turn_up_lead(self, tile: int, first_turn: int) -> None:
-        """A set-aside tile turned face up as the lead, belonging to nobody (troli 3b)."""
-        self.layout.place_lead(tile, low_first=True)
-        self.history.append((NOBODY, TURN_UP | tile))
+        """A tile nobody holds turned face up as the lead, belonging to nobody (troli 3b; the
+        engine of mexican-train; colonels-cross's 0-0): from the set-aside tiles, or taken out
+        of the stock wherever it lies there. ``first_turn`` plays first."""
+        if tile in self.stock[self.stock_pos:]:
+            if self.stock[self.stock_pos] == tile:
+                self.stock_pos += 1
+            else:
+                self.stock = [t for t in self.stock if t != tile]   # the deal's stock stays as dealt
+            left = len(self.stock) - self.stock_pos
+            self.reserve = min(self.reserve, left)
+            self.drawable = left - self.reserve
+        self.lay_tile(NOBODY, tile | LEAD_MOVE, TURN_UP | tile)
         self.to_act = first_turn
-        self.special = False
+        self.enter("turn")
         self._check_end()   # a lead nobody can answer blocks the hand at once (general 23c)
+        if self.per_seat and not self.over:
+            self.restrict_places(first_turn)
 
     def finish(self, reason: str, out_seat: int | None = None) -> None:
-        self.over = self.special = True
-        result = self.game.score_hand(self, reason, out_seat)
+        """The play of the hand is over (an ``end`` event): the game scores it, and leaves
+        decisions to the seats (``Game.after_play``: the ``decisions`` phase) or ends it."""
+        self.over = True
+        self.phase = OVER
+        result = self.game.score_hand(self, reason, out_seat)   # (its settlement: events before the end)
         result.last_placer = self.last_placer
         result.leader = self.leader
         self.result = result
+        self.history.append((NOBODY, end_event(reason)))
+        if self.game.decides_after_play:
+            seat = self.game.after_play(self)
+            if seat is not None:
+                self.over = False
+                self.to_act = seat
+                self.enter("decisions")
+
+    def end_decisions(self) -> None:
+        """The decisions after the play are made: the hand is over."""
+        self.over = True
+        self.phase = OVER
+
+    # -- rebuilt from its log; as data ---------------------------------------------------------
+    def replay_event(self, actor: int, event: int) -> None:
+        """Make the move that ``actor``'s ``event`` of a log records: the one path by which a
+        hand is rebuilt (``from_events``: undo, records, resuming, a client's resync). An
+        event names what its move does not choose (a drawn tile, a peeked one): the move is
+        found among the legal ones; ``IllegalMove`` says why if there is none."""
+        if self.over:
+            raise IllegalMove("the hand is over")
+        acting = self.acting_seat()
+        if actor != acting:
+            raise IllegalMove(f"seat {actor} moved, but it is seat {acting}'s turn")
+        move = bare(event)
+        legal = self.legal_moves()
+        if move not in legal and not self.same_place_as_legal(move):
+            if move & KIND_MASK and move & ~TILE_MASK in legal:
+                move &= ~TILE_MASK   # the tile is the event's to name, not the move's (a draw)
+            else:
+                from .notation import explain_illegal
+                raise IllegalMove(explain_illegal(self, move))
+        self.apply_unchecked(move)
+
+    @classmethod
+    def from_events(cls, game: "Game", deal: Deal, events, context: HandContext | None = None,
+                    origin: dict | None = None) -> "HandState":
+        """The hand a log of events makes from its deal (or from ``origin``, a position's
+        snapshot): every move replayed and checked, every event of the rules made again by
+        the engine and compared with the log's (``IllegalMove`` at the first that differs).
+        A log may stop anywhere: the rules' events that follow its last move are made."""
+        state = cls.from_snapshot(origin, game) if origin is not None else cls(game, deal, context)
+        events = [(int(a), int(e)) for a, e in events]
+        history = state.history
+        done = len(history)   # events of the log the engine has made so far
+        for i, (actor, event) in enumerate(events):
+            if i < done:
+                if history[i] != (actor, event):
+                    raise IllegalMove(f"event {i}: the log has {actor}: {event}, the rules make "
+                                      f"{history[i][0]}: {history[i][1]}")
+                continue
+            if actor == NOBODY or KINDS[event & KIND_MASK].forced:
+                raise IllegalMove(f"event {i}: an event of the rules ({KINDS[event & KIND_MASK].name}) "
+                                  "that the rules do not make here")
+            state.replay_event(actor, event)
+            if history[i] != (actor, event):
+                raise IllegalMove(f"event {i}: the log has {actor}: {event}, the move makes "
+                                  f"{history[i][0]}: {history[i][1]}")
+            done = len(history)
+        return state
+
+    def snapshot(self) -> dict:
+        """Everything this hand holds beyond its game, as data (``domine.engine.serial``): for
+        comparing two states exactly and for a position's starting point."""
+        out = {name: to_data(getattr(self, name)) for name in SNAPSHOT_FIELDS}
+        out["phase"] = self.phase.name
+        return out
+
+    @classmethod
+    def from_snapshot(cls, data: dict, game: "Game") -> "HandState":
+        """The hand a ``snapshot`` describes, for ``game``."""
+        state = cls.__new__(cls)
+        state._bind(game)
+        for name in SNAPSHOT_FIELDS:
+            if name not in data:
+                raise DataError(f"a hand's snapshot without {name}")
+            object.__setattr__(state, name, from_data(data[name]))
+        phase = game.phase_named.get(data.get("phase"))
+        if phase is None:
+            raise DataError(f"{game.id} has no phase {data.get('phase')!r}")
+        state.phase = phase
+        state.views = None
+        state.layout.fits, state.layout.set_mask = game.set_fits, game.set_mask
+        return state
+
+    def _bind(self, game: "Game") -> None:
+        """The per-game tables and declarations the engine reads (as ``__init__`` sets them)."""
+        self.game = game
+        turn = self.turn = game.turn
+        self.fits = game.set_fits
+        self.codes = game.matching.codes
+        self.draw_at_will = turn.draw_at_will
+        self.drawn_must_play = turn.drawn_tile_must_be_played
+        self.draw_limit = turn.draw_limit if turn.draw_limit is not None else 1 << 30
+        self.end = game.hand_end
+        self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns = game.hooks
+        self._domino_ends = game.hand_end.domino_ends_hand
+        self.per_seat = game.places_depend_on_seat
+
+    def to_json(self) -> dict:
+        """The hand as a document (docs/state.md): its game, its deal and context (or the
+        position it started from) and its log; a reader's summary of where it stands."""
+        game = self.game
+        origin = getattr(self.deal, "origin", None)
+        out = {
+            "format": "domine-hand", "version": 1,
+            "game": game.id, "players": game.players, "options": game.options_given(),
+            "context": to_data(self.context),
+            "deal": {"hands": [[tile_str(t) for t in h] for h in self.deal.hands],
+                     "stock": [tile_str(t) for t in self.deal.stock],
+                     "aside": [tile_str(t) for t in self.deal.aside]},
+            "events": [[a, e] for a, e in self.history],
+            "now": {"phase": self.phase.name, "to_act": self.acting_seat(), "over": self.over,
+                    "hand_sizes": [h.bit_count() for h in self.hands],
+                    "result": self.result.to_json() if self.result is not None else None},
+        }
+        if origin is not None:
+            out["origin"] = origin
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict, game: "Game") -> "HandState":
+        """The hand ``to_json`` wrote, rebuilt from its deal and log by ``from_events`` for
+        ``game`` (which the caller makes from the document's game, players and options);
+        ``DataError`` or ``IllegalMove`` name what is wrong."""
+        if not isinstance(data, dict) or data.get("format") != "domine-hand":
+            raise DataError('not a domine hand (expected "format": "domine-hand")')
+        if data.get("version") != 1:
+            raise DataError(f"unsupported hand version {data.get('version')!r} (this domine reads 1)")
+        if data.get("game") != game.id or data.get("players") != game.players:
+            raise DataError(f"the hand is of {data.get('game')} for {data.get('players')}, not {game.id} "
+                            f"for {game.players}")
+        raw = data.get("deal")
+        if not isinstance(raw, dict):
+            raise DataError("the hand's deal must be an object")
+        try:
+            deal = Deal([[parse_tile(t, game.max_pip) for t in h] for h in raw.get("hands", [])],
+                        [parse_tile(t, game.max_pip) for t in raw.get("stock", [])],
+                        [parse_tile(t, game.max_pip) for t in raw.get("aside", [])])
+        except (TypeError, ValueError) as e:
+            raise DataError(f"the hand's deal: {e}") from None
+        context = from_data(data.get("context"))
+        if context is not None and not isinstance(context, HandContext):
+            raise DataError("the hand's context must be a HandContext record")
+        events = data.get("events")
+        if not isinstance(events, list) or not all(
+                isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x) for x in events):
+            raise DataError("the hand's events must be a list of [actor, event] pairs of whole numbers")
+        origin = data.get("origin")
+        state = cls.from_events(game, deal, events, context, origin)
+        if origin is not None:
+            state.deal.origin = origin
+        now = data.get("now")
+        if isinstance(now, dict) and (now.get("phase"), now.get("to_act"), now.get("over")) != \
+                (state.phase.name, state.acting_seat(), state.over):
+            raise DataError("the hand's summary does not match its log")
+        return state
 
     # -- values used by scoring -----------------------------------------------------------
     def hand_value(self, seat: int) -> int:
@@ -725,10 +931,12 @@ class HandState:
         other.locked = self.locked[:]
         other.skips = self.skips[:]
         other.discards = self.discards[:]
-        other.interrupts = self.interrupts[:]
+        other.offers = self.offers[:]
         other.history = self.history[:]
         other.views = None
         other.hand_points = self.hand_points[:]
+        if self.result is not None:
+            other.result = self.result.copy()
         if self.rules:
             other.rules = {k: v.copy() for k, v in self.rules.items()}
         return other
@@ -746,3 +954,15 @@ class HandState:
         for t in self.deal.aside:
             m |= BIT[t]
         return m
+
+
+#: what a hand holds beyond its game (``HandState.snapshot``), the phase aside
+SNAPSHOT_FIELDS = (
+    "n", "context", "deal", "teams", "n_teams", "hands", "in_hands", "stock", "stock_pos", "reserve", "drawable",
+    "layout", "discards", "to_act", "drawn", "restrict", "owed", "placed_in_turn", "lead_mask", "lead_was_drawn",
+    "locked", "skips", "offers", "resume_seat", "last_placer", "leader", "history", "hand_points", "over", "result",
+    "rules",
+)
+register(Deal)
+register(HandContext)
+register(HandResult, skip=("_ranking",), make=lambda: HandResult("", None, [], [], [], []))

@@ -26,6 +26,7 @@ picture, ``domine render``'s SVG, the browser later) draws any layout; see
 
 from __future__ import annotations
 
+from .serial import register
 from .tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, MAX_PIP, double, tile_str, tiles_of
 
 LEAD_END = 31
@@ -801,3 +802,7 @@ class PhasedCross(Cross):
         self.dead = dead
 
 LAYOUTS["phased cross"] = PhasedCross
+
+
+for _cls in (Layout, Cross, Figure, SpinnerLine, SeatArms, Trains, PhasedCross):
+    register(_cls, skip=("fits", "set_mask"))   # the tables come from the game (domine.engine.serial)

@@ -236,3 +236,34 @@ SOLD = register_kind("sold", 12, forced=True, hides_tile=True)
 #: decision that is not a tile (a bid, an auction's pass, buying back in, dropping out)
 TOKENS = register_kind("tokens", 13, forced=True)
 DECIDE = register_kind("decide", 14)
+#: points scored during a hand, as they are made (a placement's count in all-fives, a ring
+#: closed in network, a buy-back's new total in italian): an event of the rules, public; its
+#: actor the seat whose side scores, the amount from bit 24 and its sign in bit 12
+SCORE = register_kind("score", 19, forced=True)
+#: the play of a hand is over: an event of nobody, public; why, as a code of ``END_REASONS``
+END = register_kind("end", 20, forced=True)
+
+#: why a hand's play ended (``HandResult.reason``), by code: the code rides in an ``END`` event
+END_REASONS = ("domino", "blocked", "dead", "target", "pass", "closed", "played out", "stalemate", "150")
+_END_CODES = {r: i for i, r in enumerate(END_REASONS)}
+AMOUNT_SHIFT = 24
+
+
+def score_event(points: int) -> int:
+    """The ``SCORE`` event of ``points`` (whole points; a negative amount carries bit 12)."""
+    return SCORE | (1 << 12 if points < 0 else 0) | (abs(int(points)) << AMOUNT_SHIFT)
+
+
+def points_of(event: int) -> int:
+    """The points of a ``SCORE`` event."""
+    amount = event >> AMOUNT_SHIFT
+    return -amount if event & (1 << 12) else amount
+
+
+def end_event(reason: str) -> int:
+    """The ``END`` event of a hand's play ended for ``reason`` (one of ``END_REASONS``)."""
+    return END | (_END_CODES[reason] << 7)
+
+
+def end_reason(event: int) -> str:
+    return END_REASONS[(event >> 7) & 31]

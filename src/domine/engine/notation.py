@@ -321,9 +321,9 @@ def well_formed(state: "HandState", move: object) -> bool:
 
 def explain_illegal(state: "HandState", move: int, text: str | None = None) -> str:
     """Why ``move`` may not be made here, in words a player understands."""
-    why = getattr(state, "why_illegal", None)   # a hand that explains itself (domine.parts.rows)
+    why = getattr(state.phase, "why_illegal", None)   # a phase that explains itself (domine.parts.rows)
     if why is not None:
-        return why(move, text)
+        return why(state, move, text)
     if not well_formed(state, move):
         return f"{move!r} is not a move of this game"
     k = move & KIND_MASK
@@ -371,7 +371,7 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
     if not BIT[t] & state.hands[seat]:
         return f"you do not hold {tile_str(t)}"
     if state.layout.lead < 0:
-        if state.lead_draw:
+        if state.phase.kinds == (DRAW,):
             return "you must draw a tile to lead"
         allowed = tiles_of(state.hands[seat] & state.lead_mask)
         return f"{tile_str(t)} may not lead; you must lead " + " or ".join(tile_str(x) for x in allowed)
@@ -379,7 +379,7 @@ def explain_illegal(state: "HandState", move: int, text: str | None = None) -> s
         return f"you must place the tile you drew, {tile_str(state.restrict.bit_length() - 1)}"
     if BIT[t] & state.locked[seat]:
         return f"{tile_str(t)} is locked this turn: you did not announce your last tile"
-    if state.interrupts:
+    if state.offers:
         return "only the out-of-turn double offered to you may be placed now, or decline"
     if state.turn.pairs and any(m & KIND_MASK == PAIR for m in legal):
         return "you must play a pair: one tile on each end"

@@ -145,9 +145,9 @@ def public_layout(lay, seen: list[tuple[int, int]], seat: int):
 
 def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Observation:
     lay = state.layout
-    interrupts = state.interrupts
-    acting = interrupts[0][0] if interrupts else state.to_act
-    if interrupts and acting != seat:
+    offers = state.offers
+    acting = offers[0][0] if offers else state.to_act
+    if offers and acting != seat:
         acting = -1        # who is being offered a double is not public either
     game = state.game
     if acting == seat:
@@ -157,7 +157,7 @@ def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Ob
     context = state.context
     seen = seat_history(state, seat)
     discards = state.discards
-    return Observation(
+    obs = Observation(
         game.id, game.public_options, seat, state.n, state.teams[:],
         [h.bit_count() for h in state.hands], len(state.stock) - state.stock_pos, max(state.drawable, 0),
         lay.kind, (lay.end_names(), lay.values[:], lay.lengths[:], lay.doubles[:], lay.closed[:]),
@@ -167,3 +167,6 @@ def observe(state: "HandState", seat: int, legal: list[int] | None = None) -> Ob
         state.over, game.max_pip, context, [d.bit_count() for d in discards] if game.lays_face_down else [0] * state.n,
         (state.hands[seat], lay.mask, state.locked[seat], discards[seat]), public_layout(lay, seen, seat),
     )
+    if game.complete_observation is not None:
+        game.complete_observation(state, seat, obs)   # rows hidden from their owner (RowGame)
+    return obs

@@ -61,7 +61,7 @@ def position(
     else:
         aside = others
     deal = Deal(hand_tiles, stock=stock_tiles, aside=aside)
-    state = getattr(game, "hand_class", HandState)(game, deal, context, lead=False)   # rows: their own
+    state = HandState(game, deal, context, lead=False)
     lay = state.layout
     n = len(ends)
     lay.lead = layout_tiles[0] if layout_tiles else 0
@@ -92,7 +92,7 @@ def _built(game, hand_tiles, stock_tiles, layout_tiles, lead, placed, closed, to
     others = [t for t in range(set_size(game.max_pip)) if t not in named]
     aside = others if rest == "aside" else []
     deal = Deal(hand_tiles, stock=stock_tiles, aside=aside + face_down)
-    state = getattr(game, "hand_class", HandState)(game, deal, context, lead=False)   # rows: their own
+    state = HandState(game, deal, context, lead=False)
     lay = state.layout
     lay.place_lead(lead)
     for (text, end_name), t, keep in zip(pieces, on_table[1:], kept):
@@ -124,9 +124,8 @@ def _ready(state: HandState, to_act: int, last_placer: int | None, table: dict |
     state.layout._refresh()
     state.to_act = to_act
     state.lead_mask = 0
-    state.lead_draw = ""
     state.last_placer = last_placer
-    state._update_special()
+    state.phase = state.game.phase_named["turn" if state.layout.lead >= 0 else "lead"]
     if table:
         state.game.set_position(state, table)
     state._check_end()

@@ -4,6 +4,7 @@ first to 150, even in the middle of a hand."""
 from __future__ import annotations
 
 from .base import PARTNERS, TARGET, Game, Option, apply_partners
+from ..engine.hand import LeadChoice
 from ..parts.leads import FixedSeat, LeadRule, NextStarter
 from ..parts.match_ends import FirstTo
 from ..parts.scoring import score_on_play, seats_of, winner_takes_others
@@ -61,9 +62,8 @@ class WentOut(LeadRule):
     def choose(self, state):
         seat = state.context.previous.out_seat
         if seat is None:
-            self.otherwise.choose(state)
-            return
-        state.to_act, state.lead_mask = seat, state.game.set_mask
+            return self.otherwise.choose(state)
+        return LeadChoice(seat, state.game.set_mask)
 
 
 class AllFives(Game):

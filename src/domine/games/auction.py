@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from .base import GameError, Option
 from ..engine.moves import DECIDE, KIND_MASK, SOLD, TOKENS, IllegalMove, is_place
+from ..engine.phases import TURN, Phase
+from ..engine.serial import register
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
@@ -17,6 +19,22 @@ from ..parts.stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, amount_of, bid, is_
 from ..engine.tiles import BIT
 
 ANTE = 3
+class Bidding(Phase):
+    """An auction in progress (rule 5b): the seat whose chance it is raises, or passes."""
+
+    name = "bidding"
+    kinds = (DECIDE,)
+    follows = "turn"
+
+    def moves(self, state):
+        return state.game._raises(state.rules["auction"].high)
+
+    def apply(self, state, move):
+        if not is_decision(move) or what_of(move) not in (BID, NO_BID):
+            raise IllegalMove(f"{move!r} is not a bid or a pass")
+        state.game.bid(state, move)
+
+
 class AuctionState:
     """Per hand: the auction in progress, and turns without progress (for the block)."""
 
@@ -35,6 +53,9 @@ class AuctionState:
         other.opener, other.high, other.bidder, other.chance = self.opener, self.high, self.bidder, self.chance
         other.mark, other.idle = self.mark, self.idle
         return other
+
+
+register(AuctionState)
 
 
 def progress_mark(state) -> int:
@@ -91,6 +112,7 @@ class Auction(StakesGame):
     conventions = (OutOfTurnDoubles(), LastTileAnnouncement())
     double_blank_value = 14
     hand_end = BlockedOrIdle()
+    phases = (Bidding(),)
     target = None
     options = (
         Option("hands", int, 10, "hands in the match"),
@@ -145,16 +167,14 @@ class Auction(StakesGame):
 
     def _raises(self, high: int) -> list[int]:
         """The moves at an auction whose highest bid is ``high`` (pass, or raise), kept by ``high``."""
-        moves = self._raise_lists[high] = self._bids(high + 1, [NO_BID_MOVE])
+        moves = self._raise_lists.get(high)
+        if moves is None:
+            moves = self._raise_lists[high] = self._bids(high + 1, [NO_BID_MOVE])
         return moves
 
     def filter_moves(self, state, seat, moves):
-        a = state.rules["auction"]
-        if a.opener >= 0:   # (the engine's placements do not count at an auction)
-            raises = self._raise_lists.get(a.high)
-            return raises if raises is not None else self._raises(a.high)
         moves = super().filter_moves(state, seat, moves)
-        if state.drawable > 0 or state.special or state.restrict or state.stock_pos >= len(state.stock):
+        if state.drawable > 0 or state.phase is not TURN or state.restrict or state.stock_pos >= len(state.stock):
             return moves
         if any(is_place(m) for m in moves):
             return moves
@@ -162,15 +182,27 @@ class Auction(StakesGame):
         return self._bids(1, list(moves))
 
     def apply_move(self, state, move):
-        if not is_decision(move) or what_of(move) not in (BID, NO_BID):
+        """The opening bid (a move of the turn): the auction begins (rule 5a)."""
+        if not is_decision(move) or what_of(move) != BID or state.phase is not TURN:
             raise IllegalMove(f"{move!r} is not a move a seat can make")
         a = state.rules["auction"]
         seat = state.to_act
-        state.history.append((seat, move))
-        if a.opener < 0:
-            a.opener, a.high, a.bidder, a.chance = seat, amount_of(move), seat, 0
-        elif what_of(move) == BID:
-            a.high, a.bidder = amount_of(move), seat
+        state.emit(seat, move)
+        a.opener, a.high, a.bidder, a.chance = seat, amount_of(move), seat, 0
+        state.enter("bidding")
+        self.next_chance(state, a)
+
+    def bid(self, state, move):
+        """A raise or a pass at an auction's chance (rule 5b)."""
+        a = state.rules["auction"]
+        state.emit(state.to_act, move)
+        if what_of(move) == BID:
+            a.high, a.bidder = amount_of(move), state.to_act
+        self.next_chance(state, a)
+
+    def next_chance(self, state, a):
+        """The next chance, passing over the highest bidder's own (an automatic pass); after
+        two rounds, the sale."""
         n = state.n
         while True:
             a.chance += 1
@@ -178,25 +210,22 @@ class Auction(StakesGame):
                 self._sell(state, a)
                 return
             s = (a.opener + a.chance) % n
-            if s != a.bidder:   # the highest bidder's own chance is an automatic pass
-                state.to_act = s
+            if s != a.bidder:
+                state.give_turn(s)
                 return
 
     def _sell(self, state, a):
+        """Rule 5c: the highest bidder pays his bid into the pot and takes the first stock tile;
+        the opener is on turn again and places it if it is his and fits."""
         buyer, price, opener = a.bidder, a.high, a.opener
         a.opener = a.bidder = -1
         a.high = a.chance = 0
         ledger(state).pay(state, buyer, NOBODY, price)
-        t = state.stock[state.stock_pos]
-        state.stock_pos += 1
-        state.reserve -= 1
-        b = BIT[t]
-        state.hands[buyer] |= b
-        state.in_hands |= b
-        state.history.append((buyer, SOLD | t))
-        state.to_act = opener
-        if buyer == opener and b & state.layout.playable & ~state.locked[opener]:
-            state.restrict = b   # the opener must place the tile he bought, if it fits
+        t = state.give_from_stock(buyer, SOLD)
+        state.enter("turn")
+        state.give_turn(opener)
+        if buyer == opener:
+            state.must_place(opener, t)
         state._check_end()
 
     def why_not(self, state, move):

@@ -18,19 +18,25 @@ from itertools import starmap
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..engine.events import PRIVATE, TILE_HIDDEN, visibility_of
 from ..engine.hand import Deal, HandContext, HandState
 from ..engine.layout import Layout
 from ..engine.layouts import LAYOUTS
 from ..engine.matching import EQUAL, Matching
-from ..engine.moves import DISCARD, DRAW, KINDS, PASS, SKIP, end_of, tile_of
+from ..engine.moves import DISCARD, DRAW, KIND_MASK, PASS, SKIP, end_of, tile_of
+from ..engine.phases import ENGINE_PHASES, Phase
 from ..parts.conventions import Convention
 from ..parts.hand_ends import BLOCKED, HandEnd
 from ..parts.leads import HeaviestDouble, LeadRule
 from ..parts.match_ends import FirstTo, MatchEnd
+from ..parts.rows import (
+    BACK, BACK_DRAW, BACK_OPEN, PEEK, ROW_PHASES, STYLES, FirstByLot, RowEnd, RowState, begin_turn, row_view, rows_of,
+    start,
+)
 from ..parts.scoring import GOOD, PENALTY, winner_takes_others
 from ..parts.turns import PLAIN, Turn
 from ..engine.results import HandResult, MatchResult
-from ..engine.tiles import IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, pips_of, set_mask, set_size, tiles_of
+from ..engine.tiles import BIT, IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, parse_tile, pips_of, set_mask, set_size, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.match import Match
@@ -104,6 +110,9 @@ class Game:
     doubles_in_line = False           # later doubles lie along their arm, not across it (drawing only)
     ends_by_double = False            # ends differ by a double outermost tile (scoring by ends)
     turn: Turn = PLAIN
+    #: phases of the game's own (``domine.engine.phases``): added to the engine's, or in place of
+    #: one of them under its name (an auction's bidding, the blind games' row turns)
+    phases: tuple[Phase, ...] = ()
     hand_end: HandEnd = BLOCKED
     conventions: tuple[Convention, ...] = ()
     public_kinds: frozenset = frozenset()   # kinds every seat sees whole (shut-out: draws)
@@ -143,9 +152,15 @@ class Game:
             self.option_values.setdefault(o.name, o.default)
         self.configure(self.option_values)
         self.public_options = MappingProxyType(dict(self.option_values))   # shared by observations
-        # what the other seats do not see (general 7; moves.seen_by), as sets for the views' filter
-        self.tile_hiding_kinds = frozenset(k for k, info in KINDS.items() if info.hides_tile) - self.public_kinds
-        self.silent_kinds = frozenset(k for k, info in KINDS.items() if info.silent) - self.public_kinds
+        # who may see each kind of event (general 7; domine.engine.events), and as sets for the
+        # views' filter
+        self.visibility = visibility_of(self.public_kinds)
+        self.tile_hiding_kinds = frozenset(k for k, v in self.visibility.items() if v == TILE_HIDDEN)
+        self.silent_kinds = frozenset(k for k, v in self.visibility.items() if v == PRIVATE)
+        # the phases of a hand, by name: the engine's, and the game's own (added or in their place)
+        self.phase_named = {p.name: p for p in ENGINE_PHASES + tuple(self.phases)}
+        self.first_phase = self.phase_named["lead"]
+        self.decides_after_play = type(self).after_play is not Game.after_play
         self.lays_face_down = self.turn.discard_when_stuck   # seats may hold face-down tiles
         if not self.min_players <= self.players <= self.max_players:
             lo, hi = self.min_players, self.max_players
@@ -197,6 +212,11 @@ class Game:
         return filt, place, turn, plain
 
     # -- options and deal ---------------------------------------------------------------
+    def options_given(self) -> dict:
+        """The options set away from their defaults (what a record or a document names)."""
+        defaults = {o.name: o.default for o in self.options}
+        return {k: v for k, v in self.option_values.items() if v != defaults.get(k)}
+
     def configure(self, options: dict[str, Any]) -> None:
         """Apply option values to this instance. The base handles ``target``."""
         if options.get("target") is not None:
@@ -256,7 +276,7 @@ class Game:
 
     def setup_hand(self, state: HandState) -> None:
         """Choose who leads and with what, by the lead rule for this hand."""
-        self.lead_rule(state.context).choose(state)
+        state.begin_lead(self.lead_rule(state.context).choose(state))
 
     def new_rules_state(self, state: HandState) -> dict | None:
         """Typed per-hand state of the conventions (and the game), copied with the hand."""
@@ -391,10 +411,15 @@ class Game:
         hand out is dealt none)."""
         return [self.deal_size(self.players)] * self.players
 
+    def after_play(self, state: HandState) -> int | None:
+        """Once the play of a hand is over and scored: the seat that decides first, if the
+        game leaves decisions to the seats (the ``decisions`` phase: ``decisions`` lists them,
+        ``apply_move`` makes them, ``state.end_decisions()`` ends the hand); None: the hand is
+        over. None by default."""
+        return None
+
     def decisions(self, state: HandState) -> list[int]:
-        """The moves of the seat to act once the play of the hand is over but decisions are
-        left (a game that leaves some sets ``state.over`` back to False in ``score_hand``
-        and makes them, a registered kind, in ``apply_move``). None by default."""
+        """The moves of the seat to act in the ``decisions`` phase (``after_play``)."""
         return []
 
     def on_draw(self, state: HandState, seat: int, tile: int) -> None:
@@ -416,6 +441,10 @@ class Game:
         """The heuristic bot's score for a move that places nothing, of a kind the game
         registered (None: the bot's own, a last resort like a pass)."""
         return None
+
+    #: ``complete_observation(state, seat, obs)``: what a game adds to (or takes from) a seat's
+    #: observation beyond the engine's (rows hidden from their owner: ``RowGame``); None: nothing
+    complete_observation = None
 
 
 def apply_partners(game: Game, options) -> None:
@@ -448,4 +477,76 @@ class StakesGame(Game):
     def estimate(self, obs, move: int, knowledge) -> float | None:
         """What a decision that is not a tile is worth against its alternatives, in the
         heuristic bot's units (a close, a bid, buying back); None: the bot's own judgement."""
+        return None
+
+
+class RowGame(Game):
+    """A game whose hands are rows hidden from their owner too (the blind games,
+    ``domine.parts.rows``); a subclass sets the style of its turn."""
+
+    keeps_rows = True
+    row_style = "reveal"      # "reveal", "peek" or "peek on"
+    reveal_at = 0             # "peek": a face-down hand this small is turned up (0: never)
+    leftover = "aside"
+    phases = ROW_PHASES
+    hand_end = RowEnd()
+    first_lead = FirstByLot()
+
+    def new_rules_state(self, state):
+        rules = super().new_rules_state(state) or {}
+        rules["rows"] = RowState([list(h) for h in state.deal.hands], STYLES.index(self.row_style))
+        return rules
+
+    def setup_hand(self, state) -> None:
+        start(state, self.lead_rule(state.context).choose(state).seat)
+
+    def complete_observation(self, state, seat: int, obs) -> None:
+        """A seat sees only the tiles of its own row it knows, and the rows as it knows them."""
+        rs = rows_of(state)
+        obs._masks = (state.hands[seat] & (rs.public | rs.private[seat]),) + tuple(obs._masks[1:])
+        obs.rows = row_view(state, seat)
+
+    def set_position(self, state, table: dict) -> None:
+        """A position's rows (``domine.engine.position``): each seat's hand is its row, front first;
+        ``table`` may mark tiles ``face_up`` in the row, ``open`` (face up beside it), ``known``
+        to a seat, ``revealed`` seats (an open hand) and the ``idle`` turns so far. The turn
+        of the seat to act then begins."""
+        rs = rows_of(state)
+        parse = lambda t: parse_tile(str(t), self.max_pip)   # noqa: E731
+        for key in table:
+            if key not in ("face_up", "open", "known", "revealed", "idle"):
+                raise GameError(f"{self.id} positions take face_up, open, known, revealed, idle, not {key}")
+        for s, tiles in table.get("face_up", {}).items():
+            for t in map(parse, tiles):
+                rs.face_up[int(s)] |= BIT[t]
+                rs.public |= BIT[t]
+        for s, tiles in table.get("open", {}).items():
+            for t in map(parse, tiles):
+                rs.rows[int(s)].remove(t)
+                rs.open[int(s)] |= BIT[t]
+                rs.face_up[int(s)] |= BIT[t]
+                rs.public |= BIT[t]
+        for s, tiles in table.get("known", {}).items():
+            for t in map(parse, tiles):
+                rs.private[int(s)] |= BIT[t]
+        for s in table.get("revealed", ()):
+            s = int(s)
+            rs.open[s] |= state.hands[s]
+            rs.face_up[s] |= state.hands[s]
+            rs.public |= state.hands[s]
+            rs.rows[s] = []
+            rs.revealed[s] = True
+        rs.idle = table.get("idle", 0)
+        begin_turn(state)
+
+    def heuristic_value(self, obs, move: int) -> float | None:
+        """Rules of thumb for the row moves: lay what fits, look on rather than stop, keep
+        the stock (a placement always scores above these)."""
+        k = move & KIND_MASK
+        if k == PEEK:
+            return -40.0                                  # above a stop (-50): go on shedding
+        if k == BACK:
+            return -1e5 - bool(move & BACK_DRAW) + bool(move & BACK_OPEN)   # an open double may be laid later
+        if k == DRAW:
+            return -1e5 - 3
         return None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .base import TARGET
 from ..parts.scoring import PENALTY, own_pips
-from ..parts.rows import LoserStarts, RowGame
+from .base import RowGame
+from ..parts.rows import LoserStarts
 
 
 class Blind(RowGame):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .base import TARGET, GameError, Option
 from ..parts.scoring import lowest_takes_others_total
-from ..parts.rows import NextSeatStarts, RowGame
+from .base import RowGame
+from ..parts.rows import NextSeatStarts
 
 SPINNER = Option("spinner", bool, False, "the first double laid is a spinner with four open sides")
 
@@ -19,6 +20,7 @@ class BlindHughie(RowGame):
     hand_sizes = {2: 14, 3: 9, 4: 7}
     leftover = "aside"          # with 3 players the one spare tile is turned up as the lead
     row_style = "peek on"
+    optional_places = True      # rule 4: laying is never compulsory (with no face-down tile, pass: 4.1)
     later_lead = NextSeatStarts()
     target = 100
     options = (TARGET, SPINNER)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from .base import TARGET
 from ..engine.moves import DRAW
 from ..parts.scoring import lowest_takes_others_total
-from ..parts.rows import NextSeatStarts, RowGame
+from .base import RowGame
+from ..parts.rows import NextSeatStarts
 
 
 class BlindRow(RowGame):

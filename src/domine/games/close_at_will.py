@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .base import GameError, Option
 from ..engine.moves import CLOSE, KIND_MASK, close, is_place
+from ..engine.phases import TURN
 from ..parts.hand_ends import PassesInARow
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import AfterHands
@@ -59,7 +60,7 @@ class CloseAtWill(StakesGame):
     def filter_moves(self, state, seat, moves):
         # a stuck seat (no tile that fits, none drawn that must be placed) may close with a
         # double of its own on either end; ends that are one place are one closing (general 23a)
-        if state.special or state.restrict or any(is_place(m) for m in moves):
+        if state.phase is not TURN or state.restrict or any(is_place(m) for m in moves):
             return moves
         doubles = state.hands[seat] & DOUBLES_MASK
         if not doubles:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from .base import TARGET, Option
-from ..engine.hand import Deal
+from ..engine.hand import Deal, LeadChoice
 from ..engine.matching import Matching
 from ..parts.hand_ends import ClosesAfterPasses
 from ..parts.leads import LeadRule, holder
@@ -68,15 +68,10 @@ class CentreBlank(LeadRule):
         if seat >= 0:
             if getattr(state.game, "preplaced", False):
                 raise ValueError("with preplaced-blank 0-0 is never dealt")
-            state.to_act, state.lead_mask = seat, BIT[BLANK]
-            return
-        if BLANK in state.stock:
-            stock = state.stock = [t for t in state.stock if t != BLANK]   # the deal stays as dealt
-            state.reserve = min(state.game.reserve, len(stock))
-            state.drawable = len(stock) - state.reserve
-        elif BLANK not in state.deal.aside:   # a world a bot imagines keeps it aside
+            return LeadChoice(seat, BIT[BLANK])
+        if BLANK not in state.stock and BLANK not in state.deal.aside:   # a world a bot imagines keeps it aside
             raise ValueError("0-0 is nowhere in the deal")
-        state.turn_up_lead(BLANK, designated_starter(state.context, state.n))
+        return LeadChoice(designated_starter(state.context, state.n), turn_up=BLANK)
 
 
 def designated_starter(context, n: int) -> int:

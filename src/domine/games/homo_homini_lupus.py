@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .base import Game, GameError, Option
 from ..engine.moves import close
+from ..engine.phases import TURN
 from ..parts.hand_ends import PassesInARow
 from ..parts.leads import LowestDouble, NextStarter
 from ..parts.match_ends import AfterHands
@@ -35,7 +36,7 @@ class HomoHominiLupus(Game):
     def filter_moves(self, state, seat, moves):
         # rule 9: at the start of a turn in the arm phase, close any open arm with any tile
         lay = state.layout
-        if state.special or state.drawn or state.placed_in_turn or lay.in_opening():
+        if state.phase is not TURN or state.drawn or state.placed_in_turn or lay.in_opening():
             return moves
         tiles = tiles_of(state.hands[seat])
         closed = lay.closed

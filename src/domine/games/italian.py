@@ -92,24 +92,34 @@ class Italian(StakesGame):
         ranking += [s for s in range(state.n) if s not in active]
         points = [values[s] if s in active else 0 for s in range(state.n)]
         result = HandResult(reason, out_seat, values, tiles, points, [ranking[0]], ranking)
-        before = state.context.scores or [0] * state.n
-        totals = [before[s] + points[s] for s in range(state.n)]
+        totals = self._totals(state, points)
         bust = [s for s in active if totals[s] > LIMIT]
-        alive = [s for s in active if totals[s] <= LIMIT]
-        if not bust:
-            return result
-        if not alive:
+        if bust and not any(totals[s] <= LIMIT for s in active):
             # everyone bust at once: the lowest total takes the pot (shared, the odd token to
             # the best of them in this hand's ranking)
             low = min(totals[s] for s in active)
             led.pay_out(state, [s for s in active if totals[s] == low], ranking)
             led.winners = [s for s in active if totals[s] == low]
-            return result
+        return result
+
+    @staticmethod
+    def _totals(state, points):
+        before = state.context.scores or [0] * state.n
+        return [before[s] + points[s] for s in range(state.n)]
+
+    def after_play(self, state):
+        """Past 71 with others still under it: each bust seat in turn decides to buy back in
+        at the highest total still in, or to drop out (rule 6)."""
+        led = ledger(state)
+        active = led.active(state.n)
+        totals = self._totals(state, state.result.points)
+        bust = [s for s in active if totals[s] > LIMIT]
+        alive = [s for s in active if totals[s] <= LIMIT]
+        if not bust or not alive:
+            return None
         level = max(totals[s] for s in alive)
         state.rules["pending"] = [level] + bust   # the level to buy back at, the seats to decide
-        state.over = False
-        state.to_act = bust[0]
-        return result
+        return bust[0]
 
     def decisions(self, state):
         seat = state.to_act
@@ -131,23 +141,23 @@ class Italian(StakesGame):
         seat = state.to_act
         led = ledger(state)
         level = pending[0]
-        state.history.append((seat, move))
+        state.emit(seat, move)
         if move == BUY_BACK_MOVE:
             led.pay(state, seat, NOBODY, self.option_values["buy_back"])
             before = (state.context.scores or [0] * state.n)[seat]
-            state.result.points[seat] = level - before   # his total becomes the level
+            state.score(seat, level - before - state.result.points[seat])   # his total becomes the level
         else:
             led.absent |= 1 << seat
         del pending[1]
         if len(pending) > 1:
-            state.to_act = pending[1]
+            state.give_turn(pending[1])
             return
         del state.rules["pending"]
         active = led.active(state.n)
         if len(active) == 1:
             led.pay_out(state, active)
             led.winners = active
-        state.over = True
+        state.end_decisions()
 
     def why_not(self, state, move):
         if not (state.rules and state.rules.get("pending")):

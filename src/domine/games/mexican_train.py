@@ -17,8 +17,9 @@ import random
 from itertools import starmap
 
 from .base import Game, GameError, Option
-from ..engine.hand import Deal
+from ..engine.hand import Deal, LeadChoice
 from ..engine.layout import LEAD_END, Trains
+from ..engine.serial import register
 from ..engine.moves import DRAW, KIND_MASK, PASS, STOP, TURN_UP, register_kind
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import LeadRule, holder
@@ -166,6 +167,9 @@ class MexicanTrains(Trains):
             self.set_marker(s, False)
 
 
+register(MexicanTrains, skip=("fits", "set_mask"))
+
+
 class EngineLead(LeadRule):
     """Rules 2-3: the round's engine is taken out before the deal and laid by nobody (a
     forced ``turn up``); seat (r - 1) mod N plays first. ``from_hands`` (16f): the holder
@@ -184,24 +188,16 @@ class EngineLead(LeadRule):
         first = first_seat(r, state.n)
         if not self.from_hands:
             stock, pos = state.stock, state.stock_pos
-            if pos < len(stock) and stock[pos] == engine:
-                state.stock_pos += 1          # a deal's stock starts with the engine (deal_for)
-                state.drawable -= 1
-            elif state.in_hands & BIT[engine] or engine in stock:
+            # a deal's stock starts with the engine (deal_for); anywhere else, it was dealt
+            if not (pos < len(stock) and stock[pos] == engine) and (state.in_hands & BIT[engine] or engine in stock):
                 raise ValueError("the engine is taken out before the deal: it is dealt to nobody")
-            state.turn_up_lead(engine, first)
-            if not state.over:
-                state.restrict_places(first)
-            return
+            return LeadChoice(first, turn_up=engine)
         seat = holder(state.hands, engine)
-        state.lead_mask = BIT[engine]
         if seat >= 0:
-            state.to_act = seat
-        elif engine in state.stock[state.stock_pos:]:
-            state.to_act = first
-            state.lead_draw = "in turn"
-        else:
-            raise ValueError("the engine is neither dealt nor in the boneyard")
+            return LeadChoice(seat, BIT[engine])
+        if engine in state.stock[state.stock_pos:]:
+            return LeadChoice(first, BIT[engine], draw="in turn")
+        raise ValueError("the engine is neither dealt nor in the boneyard")
 
 
 class TrainsBlocked(HandEnd):
@@ -411,7 +407,7 @@ class MexicanTrain(Game):
         (``_lane_tables``): one AND gives the placements, ``bit_count`` their number, the
         i-th set bit the chosen one (its lane the train). The layout's targets, mask and
         fold are rebuilt once, at the end; each step names the engine code it mirrors."""
-        if state.random_steps_while_special(rnd):   # before the engine lies (16f: drawing for it)
+        if state.random_steps_to_turn(rnd):   # before the engine lies (16f: drawing for it)
             return
         lay = state.layout
         history = state.history

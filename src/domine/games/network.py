@@ -43,7 +43,7 @@ class Network(Game):
         ``legal_moves`` and ``apply_unchecked`` with the same ``rnd`` (a test holds it to that),
         without building the move lists: the chosen move is found by counting. Each step names
         the engine code it mirrors (one tile a turn, pass when stuck, blocked when nobody can play)."""
-        if state.random_steps_while_special(rnd):   # the lead
+        if state.random_steps_to_turn(rnd):   # the lead
             return
         lay = state.layout
         hands, history = state.hands, state.history

@@ -6,7 +6,9 @@ from __future__ import annotations
 from .base import Game
 from ..engine.layout import LEAD_END
 from ..engine.moves import DRAW, PASS
+from ..engine.phases import TURN
 from ..parts.hand_ends import TurnsWithoutTile
+from ..engine.hand import LeadChoice
 from ..parts.leads import LeadRule, dealt_mask, holder
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import PENALTY, own_pips
@@ -32,7 +34,7 @@ class EngineByHand(LeadRule):
         seat = holder(state.hands, t)
         if seat < 0:
             raise ValueError("the engine was not dealt")
-        state.to_act, state.lead_mask = seat, BIT[t]
+        return LeadChoice(seat, BIT[t])
 
     def needs_redeal(self, hands, context):
         return not dealt_mask(hands) & BIT[self.engine(context)]
@@ -95,7 +97,7 @@ class Slosh(Game):
 
     def filter_moves(self, state, seat, moves):
         # slosh 7: sloshing is optional; with no tile for his own arm he may pass instead
-        if not state.special and moves[-1] != PASS and \
+        if state.phase is TURN and moves[-1] != PASS and \
                 not state.hands[seat] & state.layout.accepts(seat):
             moves.append(PASS)
         return moves

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.moves import ANNOUNCE, is_lead, is_place, place, tile_of
+from ..engine.phases import OFFERS
+from ..engine.serial import register
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, double
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,6 +53,9 @@ class AnnouncementState:
         return AnnouncementState(self.turns[:], self.lock_until[:])
 
 
+register(AnnouncementState)
+
+
 class LastTileAnnouncement(Convention):
     """Jedan Kamen (ordinary 10): a placement that leaves one tile carries a yes/no
     announcement; unannounced, the last tile is locked until the end of the owner's
@@ -79,9 +84,9 @@ class LastTileAnnouncement(Convention):
         if hand.bit_count() == 1:
             mine = state.rules[self.name]
             if move & ANNOUNCE:
-                state.locked[seat] = 0
+                state.lock(seat, 0)
             else:
-                state.locked[seat] = hand
+                state.lock(seat, hand)
                 mine.lock_until[seat] = mine.turns[seat] + 1
 
     def on_turn_start(self, state, seat):
@@ -90,7 +95,7 @@ class LastTileAnnouncement(Convention):
     def on_turn_end(self, state, seat):
         mine = state.rules[self.name]
         if state.locked[seat] and mine.turns[seat] >= mine.lock_until[seat]:
-            state.locked[seat] = 0
+            state.lock(seat, 0)
 
     @staticmethod
     def locks(move: int, tiles_left: int) -> bool:
@@ -105,8 +110,8 @@ class OutOfTurnDoubles(Convention):
     name = "igra preko reda"
 
     def on_place(self, state, seat, move):
-        if state.out_of_turn:
-            state.skips[seat] += 1   # each out-of-turn double costs a coming turn
+        if state.phase is OFFERS:
+            state.forfeit_turn(seat)   # each out-of-turn double costs a coming turn
         t = tile_of(move)
         if is_lead(move) and state.lead_was_drawn and not IS_DOUBLE[t]:
             offers = []
@@ -116,8 +121,7 @@ class OutOfTurnDoubles(Convention):
                     if state.hands[s] & BIT[double(pip)]:
                         offers.append((s, (place(double(pip), end, pip),)))
             if offers:
-                state.interrupts = offers
-                state.resume_seat = seat
+                state.offer(offers, resume_seat=seat)
 
 
 __all__ = ["Convention", "LastTileAnnouncement", "OutOfTurnDoubles"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.events import NOBODY
 from ..engine.moves import NO_TILE, PASS, close, places_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -200,13 +201,11 @@ class ClosesAfterPasses(DeadLayout):
         for i in range(2, n + 1):   # the last event is this pass
             if history[-i][1] != PASS:
                 return None
-        from ..engine.hand import NOBODY   # here: hand imports this module
         for end in self.closable(state.layout):
             if self.face_down and state.reserve > 0:
                 tile = state.stock[len(state.stock) - state.reserve]
-                state.close_end(close(end, tile, self.reason), seat=NOBODY)
             else:
-                state.layout.close(end, -1)
-                state.history.append((NOBODY, close(end, NO_TILE, self.reason)))
+                tile = NO_TILE   # marked dead, with no tile
+            state.close_end(close(end, tile, self.reason), seat=NOBODY)
         # a hand the closings ended (dead, or blocked now) says so; the passer stays the last seat
         return state.result.reason if state.over else None

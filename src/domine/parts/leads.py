@@ -1,14 +1,16 @@
 """Who leads a hand and with what: rule objects a game names (``first_lead``, ``later_lead``).
 
-``choose(state)`` sets the seat to act, the tiles it may lead (``lead_mask``) and,
-where the leader must draw for his lead, how (``lead_draw``). ``needs_redeal``
-answers general rule 18 for a rule that cannot be met by the deal.
+``choose(state)`` decides, from the deal and the hand's context, who leads and what he may
+lead, or that he draws for it, or that a tile is turned up as the lead: a ``LeadChoice``,
+which the engine carries out (``HandState.begin_lead``). ``needs_redeal`` answers general
+rule 18 for a rule that cannot be met by the deal.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..engine.hand import LeadChoice
 from ..engine.tiles import BIT, DOUBLES_MASK, lightness_key, tiles_of, weight_key
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,7 +42,7 @@ class LeadRule:
     turn_up_shows = 0
     lead_draw_shows = DOUBLES_MASK
 
-    def choose(self, state: "HandState") -> None:
+    def choose(self, state: "HandState") -> LeadChoice:
         raise NotImplementedError
 
     def needs_redeal(self, hands: list[int], context: "HandContext") -> bool:
@@ -64,7 +66,7 @@ class HeaviestDouble(LeadRule):
             raise ValueError("no double dealt")
         else:
             t = heaviest_tile(dealt_mask(state.hands))
-        state.to_act, state.lead_mask = holder(state.hands, t), BIT[t]
+        return LeadChoice(holder(state.hands, t), BIT[t])
 
     def needs_redeal(self, hands, context):
         return self.redeal and not dealt_mask(hands) & self.doubles
@@ -80,7 +82,7 @@ class LowestDouble(LeadRule):
         dealt = dealt_mask(state.hands)
         doubles = dealt & DOUBLES_MASK
         t = (doubles & -doubles).bit_length() - 1 if doubles else min(tiles_of(dealt), key=self.key)
-        state.to_act, state.lead_mask = holder(state.hands, t), BIT[t]
+        return LeadChoice(holder(state.hands, t), BIT[t])
 
 
 class LightestTile(LeadRule):
@@ -88,7 +90,7 @@ class LightestTile(LeadRule):
 
     def choose(self, state):
         t = min(tiles_of(dealt_mask(state.hands)), key=lightness_key)
-        state.to_act, state.lead_mask = holder(state.hands, t), BIT[t]
+        return LeadChoice(holder(state.hands, t), BIT[t])
 
 
 class GivenTile(LeadRule):
@@ -101,7 +103,7 @@ class GivenTile(LeadRule):
         seat = holder(state.hands, self.tile)
         if seat < 0:
             raise ValueError("the leading tile was not dealt")
-        state.to_act, state.lead_mask = seat, BIT[self.tile]
+        return LeadChoice(seat, BIT[self.tile])
 
     def needs_redeal(self, hands, context):
         return not dealt_mask(hands) & BIT[self.tile]
@@ -122,13 +124,10 @@ class Loser(LeadRule):
 
     def choose(self, state):
         seat = state.context.previous.ranking[-1]
-        state.to_act = seat
         if self.tiles == "any":
-            state.lead_mask = state.game.set_mask
-            return
-        state.lead_mask = self.doubles
-        if not state.hands[seat] & self.doubles:
-            state.lead_draw = "first" if self.then == "first drawn" else "until_double"
+            return LeadChoice(seat, state.game.set_mask)
+        draw = "" if state.hands[seat] & self.doubles else "first" if self.then == "first drawn" else "until double"
+        return LeadChoice(seat, self.doubles, draw)
 
 
 class PreviousWinner(LeadRule):
@@ -140,9 +139,8 @@ class PreviousWinner(LeadRule):
     def choose(self, state):
         winners = state.context.previous.winners
         if not winners:
-            self.after_tie.choose(state)
-            return
-        state.to_act, state.lead_mask = winners[0], state.game.set_mask
+            return self.after_tie.choose(state)
+        return LeadChoice(winners[0], state.game.set_mask)
 
     def needs_redeal(self, hands, context):
         if context.previous is not None and not context.previous.winners:
@@ -164,13 +162,12 @@ class NextStarter(LeadRule):
         prev = state.context.previous_leader or 0
         seat = (prev + 1) % state.n
         if self.tiles == "any":
-            state.to_act, state.lead_mask = seat, state.game.set_mask
-            return
+            return LeadChoice(seat, state.game.set_mask)
         for k in range(state.n):
             if state.hands[(seat + k) % state.n] & DOUBLES_MASK:
                 seat = (seat + k) % state.n
                 break
-        state.to_act, state.lead_mask = seat, DOUBLES_MASK
+        return LeadChoice(seat, DOUBLES_MASK)
 
 
 class ByLot(LeadRule):
@@ -178,7 +175,7 @@ class ByLot(LeadRule):
 
     def choose(self, state):
         lot = state.context.lot
-        state.to_act, state.lead_mask = (lot if lot is not None else 0), state.game.set_mask
+        return LeadChoice((lot if lot is not None else 0), state.game.set_mask)
 
     draws_lot = True
 
@@ -190,7 +187,7 @@ class FixedSeat(LeadRule):
         self.seat = seat
 
     def choose(self, state):
-        state.to_act, state.lead_mask = self.seat, state.game.set_mask
+        return LeadChoice(self.seat, state.game.set_mask)
 
 
 class HeaviestDoubleElseTurnUp(LeadRule):
@@ -202,6 +199,5 @@ class HeaviestDoubleElseTurnUp(LeadRule):
     def choose(self, state):
         doubles = dealt_mask(state.hands) & DOUBLES_MASK
         if doubles:
-            HeaviestDouble().choose(state)
-            return
-        state.turn_up_lead(state.deal.aside[0], (state.context.hand_number - 1) % state.n)
+            return HeaviestDouble().choose(state)
+        return LeadChoice((state.context.hand_number - 1) % state.n, turn_up=state.deal.aside[0])

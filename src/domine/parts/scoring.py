@@ -159,11 +159,10 @@ def score_on_play(state: "HandState", seat: int, points: int) -> None:
     ends the hand at once when they reach the target (and the seat is not out)."""
     if not points:
         return
+    state.score(seat, points)
     team = state.teams[seat]
-    state.hand_points[team] += points
     end = state.game.match_end
     if end.mid_hand and state.hands[seat]:
         before = (state.context.scores or [state.game.starting_score] * state.n_teams)[team]
         if before + state.hand_points[team] >= end.target:
-            state.last_placer = seat
-            state.finish("target")
+            state.finish("target")   # (the placer is the last placer: this runs on his placement)

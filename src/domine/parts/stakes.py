@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.moves import DECIDE, KIND_MASK, TOKENS, IllegalMove, MalformedMove
 from ..engine.notation import _parse_draw, explain_illegal, register_format, register_notation
+from ..engine.serial import register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.hand import HandState
@@ -125,7 +126,7 @@ class Ledger:
             self.pot += amount
         else:
             self.balances[payee] += amount
-        state.history.append(transfer(payer, payee, amount))
+        state.emit(*transfer(payer, payee, amount))
 
     def ante(self, state: "HandState", amount: int) -> None:
         """Every seat in the hand pays ``amount`` into the pot, in seat order."""
@@ -141,6 +142,9 @@ class Ledger:
         order = [s for s in (ranking or seats) if s in seats]
         for s in seats:
             self.pay(state, NOBODY, s, share + (rest if s == order[0] else 0))
+
+
+register(Ledger)
 
 
 def ledger(state: "HandState") -> Ledger:
