@@ -3,7 +3,8 @@
 
 Each command's module imports at its top only what its arguments need (Typer, pathlib, the
 shared helpers); the engine, the games, the bots, the records and Rich are imported when the
-command runs. ``list`` and ``rules`` are declared here and do their work in info.py.
+command runs. ``list`` and ``rules`` are declared here and do their work in info.py, which
+``main`` in __init__.py also runs without Typer.
 """
 
 from __future__ import annotations

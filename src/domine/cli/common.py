@@ -2,8 +2,8 @@
 seat words, the progress bar and the record sink of simulate and arena.
 
 Nothing is imported here at the top that a command might not need: not the engine, a game, a
-bot, Rich, nor even Typer. So a command ends with ``SystemExit(code)``, which Typer and its test
-runner treat as ``typer.Exit``.
+bot, Rich, nor even Typer (``domine list`` runs without it, see ``main`` in __init__.py). So a
+command ends with ``SystemExit(code)``, which Typer and its test runner treat as ``typer.Exit``.
 """
 
 from __future__ import annotations

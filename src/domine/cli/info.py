@@ -1,7 +1,8 @@
 """What ``domine list`` and ``domine rules`` print: the games and their rules, read from the
 catalog (no game module, no engine), Rich's Markdown only for a rules text itself.
 
-No Typer here: commands.py declares the two commands' arguments.
+No Typer here: ``main`` (in __init__.py) runs these without it; commands.py declares the two
+commands' arguments for everything else (``--help``, options, errors in the arguments).
 """
 
 from __future__ import annotations
