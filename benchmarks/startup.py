@@ -9,6 +9,10 @@ Each command runs as its own process, output thrown away; its CPU seconds are th
 turns run by run, ``python -c pass`` among them, so a busy moment of this shared machine
 falls on all of them alike; the table gives the min and the median of each and both as
 ratios to ``python -c pass``. This is a benchmark, never a test: nothing here fails on time.
+
+Python caches compiled modules as an installed package has them, whatever
+PYTHONDONTWRITEBYTECODE says here, unless --no-bytecode: then every run compiles the
+package's modules again, as it does where that variable is set.
 """
 
 from __future__ import annotations
@@ -63,9 +67,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=15, help="runs of each command (default 15)")
     parser.add_argument("--command", action="append", metavar="CMD",
                         help="a command to time instead of the usual ones (repeatable)")
+    parser.add_argument("--no-bytecode", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE as it is (modules compiled each run where it is set)")
     args = parser.parse_args(argv)
     commands = [BASELINE] + (args.command or COMMANDS)
     env = dict(os.environ, COLUMNS="80")   # the same output whatever the terminal
+    if not args.no_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     for command in commands:   # once untimed: compiled bytecode and the file cache are warm
         cpu_seconds(argv_of(command), env)
     times: dict[str, list[float]] = {c: [] for c in commands}
@@ -73,7 +81,8 @@ def main(argv: list[str] | None = None) -> None:
         for command in commands:
             times[command].append(cpu_seconds(argv_of(command), env))
     base_min, base_median = min(times[BASELINE]), statistics.median(times[BASELINE])
-    print(f"CPU seconds (user + system) over {args.runs} runs; {shlex.join(domine_command())} is 'domine'")
+    cache = "compiled each run" if env.get("PYTHONDONTWRITEBYTECODE") else "bytecode cached"
+    print(f"CPU seconds (user + system) over {args.runs} runs, {cache}; {shlex.join(domine_command())} is 'domine'")
     print(f"{'command':24s} {'min':>7s} {'median':>7s}   {'min / pass':>10s} {'median / pass':>13s}")
     for command in commands:
         lo, mid = min(times[command]), statistics.median(times[command])
