@@ -138,7 +138,8 @@ def _words(text: str) -> list[str]:
 def test_rules_wrap_and_lose_nothing(width):
     from typer.testing import CliRunner
 
-    from domine.cli import app, rules_text
+    from domine.cli import app
+    from domine.cli.info import rules_text
     from domine.games import GAMES
 
     for gid in GAMES:
@@ -387,7 +388,7 @@ def test_options_print_as_typed():
 
 # -- 9: pacing ----------------------------------------------------------------------------
 def test_speed_paces_bot_moves(monkeypatch):
-    import domine.cli as cli
+    import domine.cli.terminal_match as cli   # the match loop's pauses
     naps = []
     monkeypatch.setattr(cli.time, "sleep", naps.append)
     r = run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--speed", "10ms", "-o", "target=10")
@@ -471,7 +472,7 @@ def test_partner_and_team_marked():
 
 
 def test_last_tile_call_in_words():
-    from domine.cli import _call_label
+    from domine.cli.terminal_match import _call_label
     from domine.engine.moves import ANNOUNCE
     from domine.terminal.table import move_line
     game = make_game("ordinary", 2)

@@ -1,6 +1,6 @@
 """``python -m domine``: the same as the ``domine`` command."""
 
-from .cli import app
+from .cli import main
 
 if __name__ == "__main__":
-    app(prog_name="domine")
+    main(prog_name="domine")

@@ -1,0 +1,33 @@
+"""The parameters several commands take, as Typer declares them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+
+def duration(value: object, what: str) -> float:
+    """A time option (``--think``, ``--speed``): 0.5, 0.5s, 50ms, 1m; a bad one is a usage error."""
+    from ..bots import BotError, parse_duration
+
+    try:
+        return parse_duration(value, what)
+    except BotError as e:
+        raise typer.BadParameter(str(e).removeprefix(what + " "), param_hint=f"'{what}'") from None
+
+
+GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias (see 'domine list').")]
+PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+ThinkOption = Annotated[Optional[float], typer.Option(
+    "--think", metavar="TIME", parser=lambda value: duration(value, "--think"),
+    help="Time limit per decision for the search bots (search, hard): 0.5, 0.5s, 50ms, 1m.")]
+GameOptions = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable; see 'domine rules GAME').")]
+RecordDirOption = Annotated[Optional[Path], typer.Option(
+    "--record-dir", metavar="DIR", help="Write every match (arena: every play) as a JSON record into DIR.")]
+JsonlOption = Annotated[Optional[Path], typer.Option(
+    "--jsonl", metavar="FILE", help="Write every match (arena: every play) as a record, one JSON line each.")]

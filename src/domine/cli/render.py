@@ -1,0 +1,104 @@
+"""``domine render``: the table of a recorded match at one position, drawn as SVG or PNG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from .common import UserError, check_output, handled, out_console
+
+if TYPE_CHECKING:
+    from ..engine.hand import HandState
+
+
+class _Reached(Exception):
+    """Stops a replay at the position ``domine render`` draws."""
+
+
+def _position_at(data: dict, hand: Optional[int], move: Optional[int]) -> tuple[HandState, int, int, int]:
+    """The state after ``move`` moves of hand ``hand`` (1-based, in the record's order; default:
+    the last hand, and its last move), with the hand, the move and the hand's move count."""
+    from ..records import RecordError, replay
+
+    replay(data)   # the whole record is verified first: its own faults come before ours
+    hands = data["hands"]
+    if not hands:
+        raise RecordError("the record holds no hand")
+    h = len(hands) if hand is None else hand
+    if not 1 <= h <= len(hands):
+        raise UserError(f"--hand {hand}: the record has hand{'s 1 to' if len(hands) > 1 else ''} {len(hands)}")
+    raw = hands[h - 1]
+    count = len(raw.get("moves", [])) if isinstance(raw, dict) and isinstance(raw.get("moves"), list) else 0
+    m = count if move is None else move
+    if not 0 <= m <= count:
+        raise UserError(f"--move {move}: hand {h} has {count} move{'s' if count != 1 else ''} (0 to {count})")
+    found: list[HandState] = []
+
+    def visit(i: int, j: int, state: HandState) -> None:
+        if (i, j) == (h, m):
+            found.append(state)
+            raise _Reached()
+
+    try:
+        replay(data, visit=visit)
+    except _Reached:
+        pass
+    if not found:
+        raise RecordError(f"hand {h} never reaches move {m} on replay")
+    return found[0], h, m, count
+
+
+def render_cmd(
+    file: Annotated[Path, typer.Argument(metavar="RECORD", help="A JSON match record (from 'domine play --record').")],
+    hand: Annotated[Optional[int], typer.Option(
+        "--hand", metavar="N", help="The hand, 1 for the record's first (default: the last).")] = None,
+    move: Annotated[Optional[int], typer.Option(
+        "--move", metavar="M", help="Draw the table after M moves of that hand, 0 for its start (default: its last).")] = None,
+    svg_file: Annotated[Optional[Path], typer.Option("--svg", metavar="FILE", help="Write an SVG picture.")] = None,
+    png_file: Annotated[Optional[Path], typer.Option(
+        "--png", metavar="FILE", help="Write a PNG picture (needs Pillow: pip install 'domine\\[png]').")] = None,
+) -> None:
+    """Draw the table of a recorded match at one position as a picture (SVG or PNG)."""
+    from ..records import RecordError, load_record
+    from ..render import PillowMissing, png, svg
+
+    with handled():
+        if (svg_file is None) == (png_file is None):
+            raise UserError("give --svg FILE or --png FILE (one of them)")
+        out_path = svg_file if svg_file is not None else png_file
+        check_output(out_path)
+        if not file.exists():
+            raise UserError(f"cannot read {file}: no such file")
+        if file.is_dir():
+            raise UserError(f"cannot read {file}: it is a directory")
+        try:
+            data = load_record(file)
+            state, h, m, count = _position_at(data, hand, move)
+        except RecordError as e:
+            raise UserError(f"invalid record: {e}") from None
+        game = state.game
+        number = state.context.hand_number
+        caption = [f"{game.name} · hand {number} · move {m} of {count}"]
+        if m:
+            moves = data["hands"][h - 1]["moves"]
+            caption.append(f"last move: seat {moves[m - 1]}")
+        lay = state.layout
+        names = lay.end_names()
+        if lay.lead >= 0:
+            from ..terminal.table import ends_text
+            ends = [(names[i], lay.values[i], lay.lengths[i], lay.doubles[i], lay.closed[i])
+                    for i in range(len(lay.values))]
+            summary = getattr(lay, "ends_text", None)   # a layout that words its ends itself (a grid)
+            caption.append("open ends: " + (summary() if summary is not None else ends_text(ends, game.ends_by_double)))
+        geo = lay.geometry()
+        try:
+            if svg_file is not None:
+                out_path.write_text(svg(geo, caption), encoding="utf-8")
+            else:
+                png(geo, out_path, caption)
+        except PillowMissing as e:
+            raise UserError(str(e)) from None
+    out_console().print(f"Wrote {out_path} (hand {number}, move {m} of {count})", markup=False)
+
