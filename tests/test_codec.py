@@ -1,4 +1,4 @@
-"""The action codec (``domine.engine.codec``): one fixed action space per configured game.
+"""The action codec (``domine.games.actions``): one fixed action space per configured game.
 
 Every game x player count x option set plays seeded random hands; at every step the mask
 must be exactly the encodings of the legal moves, each distinct and in range, and every
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from domine.engine.codec import ActionCodec, TABLE_BEGIN, TABLE_END, codec_for, main, markdown, place_count
+from domine.games.actions import ActionCodec, TABLE_BEGIN, TABLE_END, codec_for, main, markdown, place_count
 from domine.engine.match import Match
 from domine.engine.moves import (
     DRAW, HIDDEN, KIND_MASK, KINDS, OUT_OF_TURN, PASS, SKIP, TURN_UP, kind_of, lead, place, with_tile,
@@ -229,11 +229,11 @@ def test_the_mask_of_a_finished_hand_is_empty():
 
 # -- the documentation ----------------------------------------------------------------------
 def test_the_doc_table_is_the_generated_one():
-    """docs/actions.md holds `python -m domine.engine.codec --markdown` between its markers."""
+    """docs/actions.md holds `python -m domine.games.actions --markdown` between its markers."""
     doc = (Path(__file__).resolve().parent.parent / "docs" / "actions.md").read_text(encoding="utf-8")
     found = re.search(re.escape(TABLE_BEGIN) + ".*?" + re.escape(TABLE_END) + "\n", doc, re.S)
     assert found, "docs/actions.md lost its table markers"
-    assert found.group(0) == markdown(), "regenerate: python -m domine.engine.codec --markdown"
+    assert found.group(0) == markdown(), "regenerate: python -m domine.games.actions --markdown"
 
 
 def test_the_command_prints_a_games_blocks(capsys):

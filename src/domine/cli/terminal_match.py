@@ -17,7 +17,7 @@ from rich.text import Text
 from ..bots import make_bot
 from ..engine.hand import Deal, HandState
 from ..engine.match import Match
-from ..engine.moves import ANNOUNCE, DECLINE, DRAW, KIND_MASK, PASS, TOKENS, MoveError, bare, kind, kind_of
+from ..engine.moves import ANNOUNCE, DECLINE, DRAW, END, KIND_MASK, PASS, SCORE, TOKENS, MoveError, bare, kind, kind_of
 from ..engine.tiles import tile_str, tiles_of
 from ..games.base import Game
 from ..records import options_given
@@ -139,6 +139,8 @@ class TerminalMatch:
             return
         if kind(move) == DECLINE and not self.spectating and seat not in self.humans:
             return   # a bot silently declining an out-of-turn double: the table does not see it
+        if kind(move) in (SCORE, END):
+            return   # shown as the table's scores on play and the hand's result
         if kind(move) == TOKENS:   # games for stakes: every payment, as it is made
             from ..parts.stakes import transfer_str
             self.out.print(f"  {transfer_str(seat, move)}", style="yellow", markup=False)

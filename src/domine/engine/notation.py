@@ -20,8 +20,8 @@ from typing import Callable
 
 from .layout import ALL_ENDS, LEAD_END
 from .moves import (
-    ANNOUNCE, CLOSE, DECLINE, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SECOND_SHIFT, SKIP, STOP, TURN_UP,
-    AmbiguousMove, IllegalMove, MalformedMove, close_reason, is_place, tile_of,
+    ANNOUNCE, CLOSE, DECLINE, END, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SCORE, SECOND_SHIFT, SKIP,
+    STOP, TURN_UP, AmbiguousMove, IllegalMove, MalformedMove, close_reason, end_reason, is_place, points_of, tile_of,
 )
 from .tiles import BIT, TileError, parse_tile, tile_str, tiles_of
 
@@ -84,6 +84,10 @@ def move_str(state: "HandState", move: int) -> str:
         return f"{text} ({reason})" if reason else text
     if k in _FORMATS:
         return _FORMATS[k](state, move)
+    if k == SCORE:
+        return f"scores {points_of(move):+d}"
+    if k == END:
+        return f"end ({end_reason(move)})"
     if move & HIDDEN:
         return KINDS[k].name       # another seat's draw or discard, its tile unseen
     if k == DRAW:

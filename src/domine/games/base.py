@@ -110,6 +110,11 @@ class Game:
     doubles_in_line = False           # later doubles lie along their arm, not across it (drawing only)
     ends_by_double = False            # ends differ by a double outermost tile (scoring by ends)
     turn: Turn = PLAIN
+    #: tiles a seat may close an end with, face down, as a move of its turn (homo-homini-lupus:
+    #: any; close-at-will: a double); other closings are events of the rules
+    seat_closes = 0
+    #: the lead is always turned up by the rules, never laid by a seat (mexican-train's engine)
+    lead_turned_up = False
     #: phases of the game's own (``domine.engine.phases``): added to the engine's, or in place of
     #: one of them under its name (an auction's bidding, the blind games' row turns)
     phases: tuple[Phase, ...] = ()
@@ -391,6 +396,13 @@ class Game:
         layout = LAYOUTS[self.layout_kind](self.set_fits, self.set_mask, self.ends_by_double, **params)
         layout.doubles_in_line = self.doubles_in_line
         return layout
+
+    @property
+    def actions(self):
+        """The game's fixed action space (``domine.games.actions.ActionCodec``): every move a
+        seat can make as an int in ``[0, N)``, and the legal ones of a hand as a mask."""
+        from .actions import codec_for
+        return codec_for(self)
 
     # -- stakes, seats that sit out, partnerships by hand, decisions after the play ----------
     #: the game is played for tokens: each hand keeps a ``domine.parts.stakes.Ledger`` (balances and

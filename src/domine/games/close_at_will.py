@@ -38,6 +38,7 @@ class CloseAtWill(StakesGame):
     reserve = 2
     first_lead = HeaviestDouble()          # heaviest double, else heaviest tile, every hand
     public_kinds = frozenset({CLOSE})      # the closing double is laid face up
+    seat_closes = DOUBLES_MASK             # a stuck player closes with any double
     target = None
     options = (
         Option("hands", int, 6, "hands in the match (more while the highest balance is shared)"),

@@ -102,6 +102,7 @@ class ColonelsCross(MatadorCross):
     def configure(self, options):
         super().configure(options)
         self.preplaced = bool(options.get("preplaced_blank"))
+        self.lead_turned_up = self.preplaced   # 0-0 is never dealt: the rules lay it
 
     def deal(self, rng: random.Random) -> Deal:
         """With ``preplaced-blank`` 0-0 is kept out (for the centre) and the other 27 are dealt; it

@@ -10,7 +10,7 @@ from ..parts.hand_ends import PassesInARow
 from ..parts.leads import LowestDouble, NextStarter
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import ZERO_SUM, against_average
-from ..engine.tiles import tiles_of
+from ..engine.tiles import set_mask, tiles_of
 
 
 class HomoHominiLupus(Game):
@@ -26,6 +26,7 @@ class HomoHominiLupus(Game):
     later_lead = NextStarter("double")        # rule 5: the seat after the last leader, any double
     hand_end = PassesInARow(4, all_closed=True)   # rule 10 (b), (c); (a) is a domino
     points = ZERO_SUM
+    seat_closes = set_mask(6)                 # rule 9: any tile
     options = (Option("hands", int, 4, "hands in a match; a tie for the highest total plays on"),)
 
     def configure(self, options):

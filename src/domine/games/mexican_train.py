@@ -261,6 +261,7 @@ class MexicanTrain(Game):
         self.one_double = options["one_double_per_turn"]
         self.free_first_turn = options["free_first_turn"]
         self.engine_from_hands = options["engine_from_hands"]
+        self.lead_turned_up = not self.engine_from_hands              # rules 2-3: nobody lays the engine
         if options["double_blank_50"]:
             self.double_blank_value = 50                              # 16e
         if self.engine_from_hands:

@@ -17,10 +17,9 @@ and have no action; nor have the history's markers (out of turn, hidden).
 Every index names one move int, so ``decode`` is total over ``range(size)`` and
 ``encode(decode(a)) == a``; a move the game cannot make raises ``ValueError``.
 Encoding is one dict lookup, so ``legal_mask`` costs the legal moves and a zeroed
-bytearray. The codec needs nothing but the configured game and no library. It reads the
-fragments a game names (its conventions, rows, stakes) only for a game that names them,
-so the module's own imports stay within the engine; the tables of docs/actions.md
-(``markdown``, ``python -m domine.engine.codec``) import the games.
+bytearray. The codec needs nothing but the configured game's declarations (its layout,
+matching, turn, conventions, ``seat_closes``, ``lead_turned_up``, stakes and rows) and no
+library; ``Game.actions`` is its codec.
 """
 
 from __future__ import annotations
@@ -29,18 +28,21 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .grid import Grid
-from .layout import Cross, Layout, SeatArms, SpinnerLine, Trains
-from .matching import STRIDE
-from .moves import (
+from ..engine.grid import Grid
+from ..engine.layout import Cross, Layout, SeatArms, SpinnerLine, Trains
+from ..engine.matching import STRIDE
+from ..engine.moves import (
     ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, KIND_MASK, KINDS, OUT_OF_TURN, PAIR, PASS, PLACEMENT_MASK,
     SECOND_SHIFT, STOP, close, end_of, lead, open_of, pair, place, tile_of, with_tile,
 )
-from .tiles import DOUBLES_MASK, HIGH, LOW, TILE_COUNT, set_mask, set_size, tile_str, tiles_of
+from ..engine.tiles import HIGH, LOW, TILE_COUNT, set_size, tile_str, tiles_of
+from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
+from ..parts.rows import BACK, BACK_DRAW, BACK_OPEN, PEEK
+from ..parts.stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NO_BID_MOVE, bid
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..games.base import Game
-    from .hand import HandState
+    from ..engine.hand import HandState
+    from .base import Game
 
 #: the blocks in the order they follow each other in every game's space (a game has a subset)
 BLOCK_ORDER = (
@@ -181,7 +183,7 @@ def place_count(layout: Layout) -> int:
     if type(layout) is Layout:
         return 2                          # the line
     raise ValueError(f"the action codec does not know how many places a {layout.kind!r} layout has: "
-                     "add it to domine.engine.codec.place_count")
+                     "add it to domine.games.actions.place_count")
 
 
 def _open_halves(game: "Game") -> list[tuple[int, ...]]:
@@ -204,31 +206,9 @@ def open_choices(game: "Game") -> int:
     return sum(map(len, _open_halves(game)))
 
 
-def _seat_closes(game: "Game") -> int:
-    """Tiles a seat may close an end with, face down (a mask; 0: the game has no such move).
-
-    No declaration says which games offer ``close`` as a seat's move (their ``filter_moves``
-    does): this table does. The other games' closings are events of the rules (seat -1).
-    """
-    return {"homo-homini-lupus": set_mask(game.max_pip),            # rule 9: any tile
-            "close-at-will": DOUBLES_MASK & set_mask(game.max_pip)}.get(game.id, 0)   # any double
-
-
-#: games whose lead a seat never lays (it is turned up by the rules), by their options; the
-#: row games (``keeps_rows``) turn theirs up too. No declaration says it: the lead rule acts.
-LEAD_TURNED_UP = {
-    "mexican-train": lambda g: not g.option_values.get("engine_from_hands"),   # rules 2-3
-    "colonels-cross": lambda g: bool(g.option_values.get("preplaced_blank")),
-    "generals-cross": lambda g: bool(g.option_values.get("preplaced_blank")),
-}
-
-
 def _seats_lead(game: "Game") -> bool:
     """Whether a seat ever lays the lead (a move), rather than the rules turning it up."""
-    if game.keeps_rows:
-        return False
-    turned_up = LEAD_TURNED_UP.get(game.id)
-    return not (turned_up and turned_up(game))
+    return not (game.keeps_rows or game.lead_turned_up)
 
 
 def _stock_to_draw(game: "Game") -> bool:
@@ -260,7 +240,7 @@ def _blocks(game: "Game", places: int, combos: int):
         out.append(("pair", "rank of (L choice, R choice), two different tiles", both))
     if turn.discard_when_stuck:
         out.append(("discard", f"the tile ({s})", [with_tile(DISCARD, t) for t in range(s)]))
-    closers = tiles_of(_seat_closes(game))
+    closers = tiles_of(game.seat_closes)
     if closers:
         out.append(("close", f"end * {len(closers)} + rank of the tile ({places} ends x {len(closers)} tiles)",
                     [close(e, t) for e in range(places) for t in closers]))
@@ -291,9 +271,6 @@ def _blocks(game: "Game", places: int, combos: int):
 
 def _conventions(game: "Game") -> tuple[bool, bool]:
     """(Jedan Kamen: placements may announce, Igra preko reda: out-of-turn offers may be declined)."""
-    if not game.conventions:
-        return False, False
-    from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
     return (any(isinstance(c, LastTileAnnouncement) for c in game.conventions),
             any(isinstance(c, OutOfTurnDoubles) for c in game.conventions))
 
@@ -302,12 +279,10 @@ def _decisions(game: "Game") -> tuple[list[int], dict[str, int]]:
     """The ``decide`` moves of a game for stakes (``domine.parts.stakes``): the bids, 1 to
     ``game.max_bid`` (none for a game without auctions), and the single decisions: the
     auction's pass where the game holds auctions, buying back and dropping out where it
-    leaves decisions after the play (``Game.decisions``)."""
-    from ..games.base import Game
-    from ..parts.stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NO_BID_MOVE, bid
+    leaves decisions after the play (``Game.after_play``)."""
     bids = [bid(k) for k in range(1, getattr(game, "max_bid", 0) + 1)]
     single = {"no bid": NO_BID_MOVE} if bids else {}
-    if type(game).decisions is not Game.decisions:
+    if game.decides_after_play:
         single["buy back"] = BUY_BACK_MOVE
         single["drop out"] = DROP_OUT_MOVE
     return bids, single
@@ -316,7 +291,6 @@ def _decisions(game: "Game") -> tuple[list[int], dict[str, int]]:
 def _row_moves(game: "Game") -> tuple[bool, bool, bool, dict[str, int]]:
     """A row game's turn style (``domine.parts.rows``): whether it draws, passes and stops, and
     its own moves."""
-    from ..parts.rows import BACK, BACK_DRAW, BACK_OPEN, PEEK
     style = game.row_style
     open_hand = style == "peek" and game.reveal_at > 0   # a hand turned up: lay, stop, pass or draw
     stock = _stock_to_draw(game)
@@ -329,7 +303,8 @@ def _row_moves(game: "Game") -> tuple[bool, bool, bool, dict[str, int]]:
         moves["back draw"] = BACK | BACK_DRAW
     if style == "peek on":
         moves["back open"] = BACK | BACK_OPEN
-    return open_hand and stock, style == "reveal" or open_hand, style == "peek on" or open_hand, moves
+    # a pass: the "reveal" style when nothing fits; "peek on" with no face-down tile left (4.1)
+    return open_hand and stock, style != "peek" or open_hand, style == "peek on" or open_hand, moves
 
 
 def _move_text(move: int) -> str:
@@ -366,14 +341,14 @@ def codec_for(game: "Game") -> ActionCodec:
 
 
 # -- the table of docs/actions.md --------------------------------------------------------------
-TABLE_BEGIN = "<!-- actions table: generated by `python -m domine.engine.codec --markdown` -->"
+TABLE_BEGIN = "<!-- actions table: generated by `python -m domine.games.actions --markdown` -->"
 TABLE_END = "<!-- end of the generated actions table -->"
 
 
 def markdown() -> str:
     """The tables of docs/actions.md: N per game and player count (default options, then each
     option alone that changes the tile set), and each game's blocks. A test keeps the doc equal to it."""
-    from ..games import GAMES, option_sets
+    from . import GAMES, option_sets
     counts = range(min(c.min_players for c in GAMES.values()), max(c.max_players for c in GAMES.values()) + 1)
     head = "| game | options | " + " | ".join(f"{n}p" for n in counts) + " |"
     lines = [TABLE_BEGIN, "", head, "|---|---|" + "---:|" * len(counts)]
@@ -394,7 +369,7 @@ def markdown() -> str:
                     cells.append("–")
             label = ", ".join(f"{k}={v}" for k, v in opts.items()) or "default"
             lines.append(f"| {gid} | {label} | " + " | ".join(cells) + " |")
-    lines += ["", "Blocks with default options, fewest players (`python -m domine.engine.codec GAME -p N` "
+    lines += ["", "Blocks with default options, fewest players (`python -m domine.games.actions GAME -p N` "
               "shows any configuration):", "",
               "| game | layout | places | choices | blocks (size) |", "|---|---|---:|---:|---|"]
     for gid, cls in GAMES.items():
@@ -409,7 +384,7 @@ def markdown() -> str:
 def main(argv: list[str] | None = None) -> int:
     """``--markdown``: the doc's tables; ``GAME [-p N] [-o name=value ...]``: one game's blocks."""
     import argparse
-    parser = argparse.ArgumentParser(prog="python -m domine.engine.codec",
+    parser = argparse.ArgumentParser(prog="python -m domine.games.actions",
                                      description="The action space of a game (docs/actions.md).")
     parser.add_argument("game", nargs="?", help="a game id or alias")
     parser.add_argument("-p", "--players", type=int, default=None)
@@ -421,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.game:
         parser.error("name a game, or ask for --markdown")
-    from ..games import make_game
+    from . import make_game
     options = dict(o.split("=", 1) if "=" in o else (o, "yes") for o in args.option)
     game = make_game(args.game, args.players, options)
     print(codec_for(game).describe())
