@@ -28,7 +28,7 @@ import itertools
 import random
 from math import comb
 
-from ..engine.hand import placements
+from ..engine.movegen import placements
 from ..engine.observation import Observation
 from ..engine.layout import LEAD_END
 from ..engine.moves import end_of, is_place, open_of, tile_of

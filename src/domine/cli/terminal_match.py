@@ -15,9 +15,9 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from ..bots import make_bot
-from ..engine.hand import Deal, HandState
+from ..engine.hand import HandState
 from ..engine.match import Match
-from ..engine.moves import ANNOUNCE, DECLINE, DRAW, END, KIND_MASK, PASS, SCORE, TOKENS, MoveError, bare, kind, kind_of
+from ..engine.moves import ANNOUNCE, DECLINE, DRAW, END, KIND_MASK, PASS, SCORE, TOKENS, MoveError, kind
 from ..engine.tiles import tile_str, tiles_of
 from ..games.base import Game
 from ..records import options_given
@@ -324,13 +324,8 @@ class TerminalMatch:
 
     def rewind(self, state: HandState, length: int) -> HandState:
         """The hand played again from its deal up to its first ``length`` events (undo)."""
-        deal = state.deal
-        fresh = self.game.new_hand(Deal([h[:] for h in deal.hands], deal.stock[:], deal.aside[:]), state.context)
-        for actor, event in state.history[:length]:
-            if actor < 0 or kind_of(event).forced:
-                continue   # the engine makes its own events again
-            move = bare(event)
-            fresh.apply(DRAW if kind(move) == DRAW else move)
+        fresh = HandState.from_events(self.game, state.deal, state.history[:length], state.context,
+                                      state.deal.origin)
         self.match.current = fresh
         self.out.print(f"Undone: back to your move ({len(state.history) - length} events taken back).",
                        style="yellow", markup=False)

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from .events import NOBODY, Event, events_since
 from .serial import DataError, from_data, register, to_data
 from .layout import LEAD_END, Layout
-from .matching import STRIDE
 from .moves import (
     DRAW, KIND_MASK, KINDS, NO_TILE, OUT_OF_TURN, PASS, SECOND_SHIFT, SKIP, SOLD, TILE_MASK, TURN_UP, IllegalMove,
-    bare, end_event, pair, score_event,
+    bare, end_event, score_event,
 )
+from .movegen import pair_moves
 from .phases import DRAWS_FOR_LEAD, OFFERS, OVER, TURN
 from .results import HandResult, standard_ranking
-from .tiles import BIT, IS_DOUBLE, parse_tile, tile_str, tiles_of
+from .tiles import BIT, IS_DOUBLE, parse_tile, tile_str
 
 ONE_TILE, WHILE_PLACES = "one tile", "while places"   # the turn's declarations (domine.parts.turns)
 
@@ -59,48 +59,6 @@ class HandContext:
 
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
-
-
-def placements(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int, ...]]) -> list[int]:
-    """Every placement of a tile of ``hand`` on the layout's current targets.
-
-    ``codes[t * STRIDE + v]`` holds the move ints (end 0) of tile ``t`` on an end
-    showing ``v``, one per pip it may leave open; the end index is or-ed in.
-    """
-    moves: list[int] = []
-    if hand & layout.playable:
-        for end, v, accepted in layout.targets:
-            m = hand & accepted
-            e7 = end << 7
-            while m:
-                low = m & -m
-                m ^= low
-                for c in codes[(low.bit_length() - 1) * STRIDE + v]:
-                    moves.append(c | e7)
-    return moves
-
-
-def pair_moves(hand: int, layout: Layout, fits: list[int], codes: list[tuple[int, ...]]) -> list[int]:
-    """Two-by-two: two different tiles, one on each end as it stood before the turn.
-
-    With both ends showing one number the mirrored pairs are one move (general 23a).
-    A hand of exactly one tile plays it alone.
-    """
-    if hand.bit_count() == 1:
-        return placements(hand, layout, fits, codes)
-    v0, v1 = layout.values[0], layout.values[1]
-    left, right = hand & fits[v0], hand & fits[v1]
-    moves: list[int] = []
-    if not left or not right:
-        return moves
-    for a in tiles_of(left):
-        for b in tiles_of(right & ~BIT[a]):
-            if v0 == v1 and b < a:
-                continue
-            for ca in codes[a * STRIDE + v0]:
-                for cb in codes[b * STRIDE + v1]:
-                    moves.append(pair(ca, cb | (1 << 7)))
-    return moves
 
 
 def _observe(state, seat, legal):

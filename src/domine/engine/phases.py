@@ -34,6 +34,7 @@ from .moves import (
     CLOSE, DECIDE, DECLINE, DISCARD, DRAW, KIND_MASK, PAIR, PASS, PLACE, STOP, IllegalMove,
 )
 from .layout import LEAD_END
+from .movegen import pair_moves, placements
 from .tiles import BIT, tiles_of
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead
@@ -139,7 +140,6 @@ class Turn(Phase):
     follows = "turn"
 
     def moves(self, state) -> list[int]:
-        from .hand import pair_moves, placements
         seat = state.to_act
         if state.per_seat:
             state.restrict_places(seat)

@@ -42,7 +42,6 @@ from ..parts.stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NO_BID_MOVE, bid
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.hand import HandState
-    from .base import Game
 
 #: the blocks in the order they follow each other in every game's space (a game has a subset)
 BLOCK_ORDER = (

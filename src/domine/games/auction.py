@@ -16,7 +16,6 @@ from ..parts.scoring import values_and_tiles
 from ..engine.results import HandResult, MatchResult, standard_ranking
 from .base import StakesGame
 from ..parts.stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, amount_of, bid, is_decision, ledger, what_of
-from ..engine.tiles import BIT
 
 ANTE = 3
 class Bidding(Phase):

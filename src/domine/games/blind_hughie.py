@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, GameError, Option
+from .base import TARGET, Option
 from ..parts.scoring import lowest_takes_others_total
 from .base import RowGame
 from ..parts.rows import NextSeatStarts

@@ -39,7 +39,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.events import NOBODY
-from ..engine.hand import LeadChoice, placements
+from ..engine.hand import LeadChoice
+from ..engine.movegen import placements
 from ..engine.matching import STRIDE
 from ..engine.moves import (
     DRAW, HIDDEN, KIND_MASK, PASS, STOP, TILE_MASK, TURN_UP, IllegalMove, MalformedMove, register_kind,
