@@ -757,7 +757,11 @@ class HandState:
 
     def snapshot(self) -> dict:
         """Everything this hand holds beyond its game, as data (``domine.engine.serial``): for
-        comparing two states exactly and for a position's starting point."""
+        comparing two states exactly and for a position's starting point. Places that depend
+        on the seat are first brought up to date for the seat to act (they are a cache of the
+        public log, made when asked for)."""
+        if self.per_seat and not self.over and self.layout.lead >= 0:
+            self.restrict_places(self.acting_seat())
         out = {name: to_data(getattr(self, name)) for name in SNAPSHOT_FIELDS}
         out["phase"] = self.phase.name
         return out
@@ -923,4 +927,4 @@ SNAPSHOT_FIELDS = (
 )
 register(Deal)
 register(HandContext)
-register(HandResult, skip=("_ranking",), make=lambda: HandResult("", None, [], [], [], []))
+register(HandResult, read={"_ranking": lambda r: r.ranking})   # the ranking, worked out if it was not yet

@@ -7,6 +7,7 @@ from operator import add
 
 from .hand import Deal, HandContext, HandState
 from .results import HandResult, MatchResult
+from .serial import DataError, from_data, to_data
 
 
 class Match:
@@ -34,6 +35,7 @@ class Match:
         self._previous: HandResult | None = None
         self._previous_leader: int | None = None
         self.resumed = context is not None
+        self.start = context          # the context a match taken up mid-way started from
         # games for stakes (Game.stakes): the balances then the pot, the seats sitting out,
         # and the ledger of the last finished hand (domine.parts.stakes)
         self.tokens: list[int] | None = [0] * (game.players + 1) if game.stakes else None
@@ -95,6 +97,64 @@ class Match:
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    # -- as data ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """The match as a document (docs/state.md): its game and seed, the context it started
+        from (a match taken up mid-way), every hand (``HandState.to_json``) and the seeded
+        generator's state, so that the next hands are dealt as they would have been."""
+        if len(self.hands) < len(self.results):
+            raise ValueError("a match that keeps no hands (keep_hands=False) cannot be written whole")
+        return {
+            "format": "domine-match", "version": 1,
+            "game": self.game.id, "players": self.players, "options": self.game.options_given(),
+            "seed": self.seed, "start": to_data(self.start),
+            "hands": [h.to_json() for h in self.hands],
+            "current": self.current.to_json() if self.current is not None else None,
+            "rng": to_data(self.rng.getstate()),
+            "now": {"hands_played": self.hands_played, "scores": list(self.scores),
+                    "result": self.result.to_json() if self.result is not None else None},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict, game: "Game") -> "Match":
+        """The match ``to_json`` wrote, rebuilt hand by hand (``HandState.from_json``, then
+        the match's own scoring) for ``game``; ``DataError`` or ``IllegalMove`` say what is wrong."""
+        if not isinstance(data, dict) or data.get("format") != "domine-match":
+            raise DataError('not a domine match (expected "format": "domine-match")')
+        if data.get("version") != 1:
+            raise DataError(f"unsupported match version {data.get('version')!r} (this domine reads 1)")
+        seed = data.get("seed")
+        if type(seed) is not int:
+            raise DataError("the match's seed must be a whole number")
+        start = from_data(data.get("start"))
+        if start is not None and not isinstance(start, HandContext):
+            raise DataError("the match's start must be a HandContext record")
+        match = cls(game, seed, context=start)
+        hands = data.get("hands")
+        if not isinstance(hands, list):
+            raise DataError("the match's hands must be a list")
+        for raw in hands:
+            if match.over:
+                raise DataError("a hand after the end of the match")
+            match.current = HandState.from_json(raw, game)
+            if not match.current.over:
+                raise DataError("a hand of the match that is not over, before its last")
+            match.finish_hand()
+        if data.get("current") is not None:
+            if match.over:
+                raise DataError("a hand after the end of the match")
+            match.current = HandState.from_json(data["current"], game)
+        rng = from_data(data.get("rng"))
+        try:
+            match.rng.setstate(rng)
+        except (TypeError, ValueError):
+            raise DataError("the match's generator state is not one Python's random can take") from None
+        now = data.get("now")
+        if isinstance(now, dict) and (now.get("hands_played"), now.get("scores")) != \
+                (match.hands_played, match.scores):
+            raise DataError("the match's summary does not match its hands")
+        return match
 
 
 def _mask(tiles: list[int]) -> int:

@@ -11,9 +11,11 @@ the engine's pace.
 from __future__ import annotations
 
 
-from .moves import CLOSE, HIDDEN, KIND_MASK, TILE_MASK
-from .tiles import BIT, tiles_of
+from types import MappingProxyType
 
+from .moves import CLOSE, HIDDEN, KIND_MASK, TILE_MASK
+from .serial import DataError, from_data, to_data
+from .tiles import BIT, tiles_of
 
 
 class Observation:
@@ -58,6 +60,42 @@ class Observation:
             value = getattr(self, name)
             out[name] = dict(value) if name == "options" else value[:] if isinstance(value, list) else value
         return out
+
+    def to_json(self) -> dict:
+        """The observation as a document (docs/state.md): every field by name as data
+        (``domine.engine.serial``: tile lists as tile ids, the events as ints, the layout as
+        its record, each tile shown as far as this seat may see it)."""
+        out = {"format": "domine-observation", "version": 1}
+        for name in self.FIELDS:
+            value = getattr(self, name)
+            out[name] = to_data(dict(value) if name == "options" else value)
+        out["layout"] = to_data(self.layout)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict, game) -> "Observation":
+        """The observation ``to_json`` wrote, for ``game`` (the configured game it belongs to)."""
+        if not isinstance(data, dict) or data.get("format") != "domine-observation":
+            raise DataError('not a domine observation (expected "format": "domine-observation")')
+        f = {name: from_data(data.get(name)) for name in cls.FIELDS + ("layout",)}
+        if f["game"] != game.id or f["players"] != game.players:
+            raise DataError(f"an observation of {f['game']} for {f['players']}, not of {game.id} for {game.players}")
+        ends = f["ends"] or []
+        arms = f["arms"] or []
+        history = [tuple(e) for e in f["history"] or []]
+        mask = lambda tiles: sum(BIT[t] for t in tiles or [])   # noqa: E731
+        layout = f["layout"]
+        if layout is not None:
+            layout.fits, layout.set_mask = game.set_fits, game.set_mask
+        obs = cls(f["game"], MappingProxyType(dict(f["options"] or {})), f["seat"], f["players"], f["teams"],
+                  f["hand_sizes"], f["stock_size"], f["drawable"], f["layout_kind"],
+                  tuple(list(x) for x in zip(*ends)) if ends else ((), [], [], [], []),
+                  (arms, [len(a) for a in arms]), f["lead"], f["to_act"], f["legal_moves"], (history, len(history)),
+                  f["hand_points"], f["scores"], f["hand_number"], f["over"], f["max_pip"], f["context"],
+                  f["discard_counts"], (mask(f["hand"]), mask(f["layout_tiles"]), mask(f["locked"]), mask(f["discards"])),
+                  layout)
+        obs.rows = f["rows"]
+        return obs
 
     def _tiles(self, i: int) -> list[int]:
         tiles = self._lists[i]

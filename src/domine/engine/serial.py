@@ -26,6 +26,8 @@ class DataError(ValueError):
 
 #: record type name -> (class, the fields written, a function that makes an empty one)
 _RECORDS: dict[str, tuple[type, tuple[str, ...], Callable[[], Any]]] = {}
+#: record type name -> field -> how to read it (a cache written as the value it caches)
+_READERS: dict[str, dict[str, Callable[[Any], Any]]] = {}
 _NAMES: dict[type, str] = {}
 
 
@@ -42,13 +44,15 @@ def fields_of(cls: type) -> tuple[str, ...]:
 
 
 def register(cls: type, name: str | None = None, skip: tuple[str, ...] = (),
-             make: Callable[[], Any] | None = None) -> type:
+             make: Callable[[], Any] | None = None, read: dict[str, Callable[[Any], Any]] | None = None) -> type:
     """Let ``cls`` be written and read as a record (its slots or dataclass fields, less
-    ``skip``: tables shared from elsewhere, or caches; ``make`` makes the empty record the
-    fields are read into, with the skipped ones set)."""
+    ``skip``: tables shared from elsewhere; ``make`` makes the empty record the fields are
+    read into, with the skipped ones set; ``read`` says how to read a field that is a cache:
+    it is written as the value it caches)."""
     name = name or cls.__qualname__
     fields = tuple(f for f in fields_of(cls) if f not in skip)
     _RECORDS[name] = (cls, fields, make or (lambda: object.__new__(cls)))
+    _READERS[name] = dict(read or {})
     _NAMES[cls] = name
     return cls
 
@@ -72,7 +76,9 @@ def to_data(value: Any) -> Any:
     if name is None:
         raise DataError(f"a {type(value).__name__} cannot be written as data")
     _, fields, _ = _RECORDS[name]
-    return {"record": name, "fields": {f: to_data(getattr(value, f)) for f in fields if hasattr(value, f)}}
+    readers = _READERS[name]
+    return {"record": name, "fields": {f: to_data(readers[f](value) if f in readers else getattr(value, f))
+                                       for f in fields if hasattr(value, f)}}
 
 
 def from_data(data: Any) -> Any:

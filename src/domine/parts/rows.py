@@ -129,6 +129,9 @@ class RowView:
         return sum(1 for t in self.rows[seat] if t < 0)
 
 
+register(RowView)
+
+
 class RowEnd(HandEnd):
     """The row games end their hands themselves (the row phases): no inline block test."""
 
