@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from domine.games.actions import ActionCodec, TABLE_BEGIN, TABLE_END, codec_for, main, markdown, place_count
+from domine.games.actions import ActionCodec, codec_for, place_count
+from domine.games.actions_doc import TABLE_BEGIN, TABLE_END, main, markdown
 from domine.engine.match import Match
 from domine.engine.moves import (
     DRAW, HIDDEN, KIND_MASK, KINDS, OUT_OF_TURN, PASS, SKIP, TURN_UP, kind_of, lead, place, with_tile,
@@ -229,11 +230,11 @@ def test_the_mask_of_a_finished_hand_is_empty():
 
 # -- the documentation ----------------------------------------------------------------------
 def test_the_doc_table_is_the_generated_one():
-    """docs/actions.md holds `python -m domine.games.actions --markdown` between its markers."""
+    """docs/actions.md holds `python -m domine.games.actions_doc --markdown` between its markers."""
     doc = (Path(__file__).resolve().parent.parent / "docs" / "actions.md").read_text(encoding="utf-8")
     found = re.search(re.escape(TABLE_BEGIN) + ".*?" + re.escape(TABLE_END) + "\n", doc, re.S)
     assert found, "docs/actions.md lost its table markers"
-    assert found.group(0) == markdown(), "regenerate: python -m domine.games.actions --markdown"
+    assert found.group(0) == markdown(), "regenerate: python -m domine.games.actions_doc --markdown"
 
 
 def test_the_command_prints_a_games_blocks(capsys):

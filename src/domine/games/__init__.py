@@ -14,10 +14,16 @@ from .base import Game, GameError
 FIRST = ("family", "ordinary", "partners", "blitz", "cross", "matador", "bergen", "block", "draw")
 
 
+#: modules here that define no game (the action space and its doc tables)
+NOT_GAMES = frozenset({"actions", "actions_doc"})
+
+
 def _discover() -> dict[str, type[Game]]:
     """Every game defined in a module of this package: adding a game is adding a module."""
     found: dict[str, type[Game]] = {}
     for info in pkgutil.iter_modules(__path__):
+        if info.name in NOT_GAMES:
+            continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, Game) and value.__module__ == module.__name__ \

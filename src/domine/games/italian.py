@@ -7,6 +7,7 @@ from itertools import starmap
 
 from .base import GameError, Option
 from ..engine.hand import Deal
+from ..engine.serial import register
 from ..engine.moves import IllegalMove
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble
@@ -32,6 +33,25 @@ class LastStanding(PotDecides):
 
     def describe(self):
         return f"past {LIMIT} buy back in or drop out; the last player standing takes the pot"
+
+
+class BuyBacks:
+    """The decisions after a hand (rule 6): the highest total still in, and the seats past 71
+    still to decide, in order."""
+
+    __slots__ = ("level", "seats")
+
+    def __init__(self):
+        self.level = 0
+        self.seats: list[int] = []
+
+    def copy(self) -> "BuyBacks":
+        other = BuyBacks()
+        other.level, other.seats = self.level, self.seats[:]
+        return other
+
+
+register(BuyBacks)
 
 
 class Italian(StakesGame):
@@ -63,6 +83,11 @@ class Italian(StakesGame):
             raise GameError("option max_buy_backs must be 0 (no limit) or more")
 
     # -- the deal: six tiles to each seat still in ----------------------------------------
+    def new_rules_state(self, state):
+        rules = super().new_rules_state(state)
+        rules["buy-back"] = BuyBacks()
+        return rules
+
     def dealt_sizes(self, context):
         absent = context.absent if context is not None else 0
         return [0 if absent >> s & 1 else HAND for s in range(self.players)]
@@ -117,8 +142,9 @@ class Italian(StakesGame):
         alive = [s for s in active if totals[s] <= LIMIT]
         if not bust or not alive:
             return None
-        level = max(totals[s] for s in alive)
-        state.rules["pending"] = [level] + bust   # the level to buy back at, the seats to decide
+        deciding = state.rules["buy-back"]
+        deciding.level = max(totals[s] for s in alive)   # the level to buy back at
+        deciding.seats = bust                              # the seats to decide, in order
         return bust[0]
 
     def decisions(self, state):
@@ -135,12 +161,12 @@ class Italian(StakesGame):
         return paid // self.option_values["buy_back"]
 
     def apply_move(self, state, move):
-        pending = state.rules.get("pending") if state.rules else None
-        if not pending or move not in (BUY_BACK_MOVE, DROP_OUT_MOVE):
+        deciding = state.rules["buy-back"]
+        if not deciding.seats or move not in (BUY_BACK_MOVE, DROP_OUT_MOVE):
             raise IllegalMove(f"{move!r} is not a move a seat can make")
         seat = state.to_act
         led = ledger(state)
-        level = pending[0]
+        level = deciding.level
         state.emit(seat, move)
         if move == BUY_BACK_MOVE:
             led.pay(state, seat, NOBODY, self.option_values["buy_back"])
@@ -148,11 +174,10 @@ class Italian(StakesGame):
             state.score(seat, level - before - state.result.points[seat])   # his total becomes the level
         else:
             led.absent |= 1 << seat
-        del pending[1]
-        if len(pending) > 1:
-            state.give_turn(pending[1])
+        del deciding.seats[0]
+        if deciding.seats:
+            state.give_turn(deciding.seats[0])
             return
-        del state.rules["pending"]
         active = led.active(state.n)
         if len(active) == 1:
             led.pay_out(state, active)
@@ -160,7 +185,7 @@ class Italian(StakesGame):
         state.end_decisions()
 
     def why_not(self, state, move):
-        if not (state.rules and state.rules.get("pending")):
+        if not state.rules["buy-back"].seats:
             return f"only a player past {LIMIT} decides to buy back in or drop out, after the hand"
         if move == BUY_BACK_MOVE:
             return f"you have bought back in {self.option_values['max_buy_backs']} times, the most allowed"
