@@ -27,8 +27,7 @@ class FigureBlocked(HandEnd):
     inline = False
 
     def blocked(self, state):
-        return state.drawable <= 0 and not state.in_hands & state.layout.playable \
-            and self.block_ends_hand(state.layout)
+        return HandEnd.blocked(self, state) and self.block_ends_hand(state.layout)
 
     def block_ends_hand(self, layout):
         return not layout.waiting_for_double()

@@ -189,8 +189,7 @@ class ClosesAfterPasses(DeadLayout):
         return places
 
     def blocked(self, state):
-        return state.drawable <= 0 and not state.in_hands & state.layout.playable \
-            and not self.closable(state.layout)
+        return HandEnd.blocked(self, state) and not self.closable(state.layout)
 
     def after_pass(self, state, seat):
         if state.drawable > 0:
