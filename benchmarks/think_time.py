@@ -1,7 +1,8 @@
 """How long ``hard`` takes a decision in 2-player block, on a loaded machine.
 
     python benchmarks/think_time.py --decisions 200 --load 6
-    python benchmarks/think_time.py --decisions 200 --load 6 --src /tmp/before/src   # another tree
+    git archive REV src | tar -x -C /tmp/before        # the code of another commit, to compare
+    python benchmarks/think_time.py --decisions 200 --load 6 --src /tmp/before/src
 
 ``hard`` (the search bot, exact search in 2-player block) plays both seats of
 2-player block hands dealt from ``--seed``; every decision with more than one
