@@ -12,7 +12,7 @@ from domine.bots.search import SearchBot
 from domine.engine.moves import DRAW
 from domine.engine.tiles import BIT, PIPS
 
-from helpers import T
+from helpers import T, random_positions
 
 GAME = make_game("block", 2)
 SCALE = GAME.hand_value(GAME.set_mask) / 2
@@ -201,3 +201,107 @@ def test_exact_search_is_deterministic_and_legal(options):
             state.apply(move)
         histories.append(state.history)
     assert histories[0] == histories[1]
+
+
+# -- the time limit, read from the clock as the search goes ------------------------------------
+def _large_position():
+    """Two-player block with six tiles a hand and the other hand's ~3,000 worlds listed: an
+    information-set search of 800,000 units of work, several seconds on any machine."""
+    for state, seat in random_positions(GAME, 9, hands=1):
+        if state.layout.lead >= 0 and state.hands[seat].bit_count() == 6:
+            return state.observation(seat)
+
+
+class SteppingClock:
+    """A clock that moves ``step`` seconds each time it is read and not otherwise: a time limit
+    runs out after a set number of looks at it, however fast or loaded the machine. It notes
+    how much work the search had done (``work[0]``) when ``limit`` seconds had passed."""
+
+    def __init__(self, step: float, limit: float, work: list[int]):
+        self.step, self.limit, self.work = step, limit, work
+        self.reads = 0
+        self.work_at_limit: int | None = None
+
+    def perf_counter(self) -> float:
+        self.reads += 1
+        if self.work_at_limit is None and (self.reads - 1) * self.step > self.limit:
+            self.work_at_limit = self.work[0]
+        return self.reads * self.step
+
+
+def _count_work(monkeypatch) -> list[int]:
+    """Positions the exact search looks at (both kinds of node), counted as it goes."""
+    work = [0]
+    for name in ("line_plays", "_plays_by_tile"):
+        f = getattr(exact, name)
+
+        def counted(*args, f=f):
+            work[0] += 1
+            return f(*args)
+        monkeypatch.setattr(exact, name, counted)
+    return work
+
+
+@pytest.mark.parametrize("step, most", [(0.25, 5_000), (0.01, 80_000)])
+def test_the_search_stops_when_its_time_is_up(monkeypatch, step, most):
+    """hard (think=1) on a large position with a clock that moves ``step`` a look: the search
+    looks at it as it goes and stops once its second is up, within one world's search (a few
+    thousand positions). Its work is bounded by the looks it had (``most``); without looking,
+    it would search 800,000 units of work (over 150,000 positions) whatever the clock says."""
+    from domine.bots import make_bot, search
+
+    obs = _large_position()
+    work = _count_work(monkeypatch)
+    clock = SteppingClock(step, 1.0, work)
+    monkeypatch.setattr(search, "time", clock)
+    move = make_bot("hard", 1).choose(obs)
+    assert move in obs.legal_moves
+    assert clock.reads <= 1.0 / step + 5
+    assert work[0] - (clock.work_at_limit if clock.work_at_limit is not None else work[0]) <= 3000
+    assert work[0] <= most
+
+
+def test_without_a_time_limit_the_clock_is_never_read(monkeypatch):
+    from domine.bots import search
+
+    clock = SteppingClock(1.0, 0.0, [0])
+    monkeypatch.setattr(search, "time", clock)
+    for state, seat in random_positions(GAME, 3, hands=1):
+        if state.hands[seat].bit_count() == 4 and len(state.legal_moves()) > 1:
+            SearchBot(seed=1, worlds=10).choose(state.observation(seat))   # the information set
+            break
+    SearchBot(seed=1, worlds=3).choose(_draw_position())   # rollouts
+    assert clock.reads == 0
+
+
+def _draw_position():
+    """Two-player draw, several moves to weigh: the search rolls out, no exact search."""
+    for state, seat in random_positions(make_game("draw", 2), 2, hands=1):
+        if len(state.legal_moves()) > 2:
+            return state.observation(seat)
+
+
+def test_rollouts_start_no_world_they_cannot_finish_in_time(monkeypatch):
+    from domine.bots import search
+
+    obs = _draw_position()
+    sampled = [0]
+    sample = Knowledge.sample_weighted
+
+    def counted(self, *args):
+        sampled[0] += 1
+        return sample(self, *args)
+    monkeypatch.setattr(Knowledge, "sample_weighted", counted)
+    monkeypatch.setattr(search, "time", SteppingClock(0.1, 1.0, [0]))   # ten looks a second
+    assert SearchBot(seed=1, worlds=200, think=1.0).choose(obs) in obs.legal_moves
+    assert 1 <= sampled[0] <= 10
+
+
+def test_a_tiny_time_limit_on_a_large_position_answers_promptly():
+    import time
+
+    obs = _large_position()
+    start = time.perf_counter()
+    move = SearchBot(seed=1, worlds=200, rollouts=4, think=0.05).choose(obs)
+    assert move in obs.legal_moves
+    assert time.perf_counter() - start < 1.0

@@ -19,7 +19,7 @@ from domine.games import make_game
 from domine.engine.hand import Deal
 from domine.engine.match import Match
 from domine.engine.moves import PASS
-from domine.records import RecordError, load_record, match_record, replay, save_record, seat_view
+from domine.records import RecordError, context_json, load_record, match_record, replay, save_record, seat_view
 from domine.engine.tiles import parse_tile, tile_str
 
 from helpers import bots_play, moves_made
@@ -441,6 +441,103 @@ def test_context_fields_are_checked():
     assert "scores" in str(fails(rec, hand=1))
     rec["hands"][0]["context"] = {"colour": 1}
     assert "unknown fields colour" in str(fails(rec, hand=1))
+
+
+def _from_hand(match, k: int) -> dict:
+    """The record of a finished ``match`` from hand ``k`` on: its first hand carries hand k's
+    context as the match dealt it (a record that starts mid-match)."""
+    rec = json.loads(json.dumps(match_record(match)))
+    rec["hands"] = rec["hands"][k - 1:]
+    rec["hands"][0]["context"] = json.loads(json.dumps(context_json(match.hands[k - 1].context, full=True)))
+    return rec
+
+
+@pytest.mark.parametrize("gid", ["caribbean", "chiva", "french"])
+def test_a_record_that_starts_in_a_winning_streak_ends_the_match_on_the_right_hand(gid):
+    """The match end counts hands won in a row: the context carries the streak in progress,
+    so the replay of the last two hands ends the match on the last, for the streak's team."""
+    game = make_game(gid, 4)
+    match = _bot_match(game, Match(game, seed=7))
+    k = match.hands_played - 1
+    team, run = match.hands[k - 1].context.streak
+    assert run >= 2 and sorted(match.result.winners) == [team, team + 2]
+    rec = _from_hand(match, k)
+    assert rec["hands"][0]["context"]["streak"] == {"team": team, "hands": run}
+    report = replay(rec)
+    assert report.complete and report.hands == 2
+    assert report.result["winners"] == match.result.winners and report.scores == match.scores
+    # without the streak the replay loses count: the match does not end where the record says
+    del rec["hands"][0]["context"]["streak"]
+    fails(rec, "the match is over, but the replay has not ended it")
+
+
+def test_a_record_from_hand_one_writes_no_streak():
+    game = make_game("chiva", 4)
+    rec = match_record(_bot_match(game, Match(game, seed=7)))
+    assert all("context" not in h for h in rec["hands"])
+
+
+def test_streak_contexts_are_checked():
+    game = make_game("chiva", 4)
+    match = _bot_match(game, Match(game, seed=7))
+    rec = _from_hand(match, match.hands_played - 1)
+    context = rec["hands"][0]["context"]
+    for bad, words in (({"team": 0}, "streak must be"), ({"team": -1, "hands": 2}, "streak must be"),
+                       ({"team": 0, "hands": 0}, "streak must be"), ([0, 2], "streak must be"),
+                       ({"team": 2, "hands": 2}, "streak names team 2, but there are 2"),
+                       ({"team": 0, "hands": context["hand_number"]}, "cannot come before hand")):
+        context["streak"] = bad
+        fails(rec, words, hand=1)
+    context["hand_number"], context["streak"] = 9, {"team": 1, "hands": 4}
+    fails(rec, "the match was over before hand 9 (4 hands won in a row)", hand=1)
+    draw = match_record(_bot_match(make_game("draw", 2, {"target": 30}), Match(make_game("draw", 2, {"target": 30}),
+                                                                                   seed=3)))
+    draw["hands"][0]["context"] = {"hand_number": 2, "scores": [0, 0], "streak": {"team": 0, "hands": 1}}
+    fails(draw, "draw counts no hands won in a row", hand=1)
+
+
+@pytest.mark.parametrize("gid, players", [("close-at-will", 3), ("auction", 3)])
+def test_a_record_that_gives_tokens_but_no_scores_ranks_by_the_balances(gid, players):
+    """Close-at-will and auction score a hand by the tokens won: the scores are the balances,
+    so a context that gives the tokens alone gives the scores too, and the last hand of the
+    match replays to the match's own result."""
+    game = make_game(gid, players)
+    match = _bot_match(game, Match(game, seed=4))
+    k = match.hands_played
+    rec = _from_hand(match, k)
+    context = rec["hands"][0]["context"]
+    assert context["tokens"][:-1] == context["scores"] and context["tokens"][-1] == 0
+    del context["scores"]
+    report = replay(rec)
+    assert report.complete and report.scores == match.scores
+    assert report.result == match.result.to_json()
+    # scores alone give the balances, and the match's balances follow from them
+    context["scores"] = context.pop("tokens")[:-1]
+    assert replay(rec).result["balances"] == match.result.balances
+
+
+def test_stakes_contexts_that_contradict_themselves_are_refused():
+    game = make_game("close-at-will", 3)
+    match = _bot_match(game, Match(game, seed=4))
+    rec = _from_hand(match, match.hands_played)
+    context = rec["hands"][0]["context"]
+    balances = context["tokens"][:-1]
+    context["scores"] = [b + 1 for b in balances]
+    fails(rec, "its scores are the balances", hand=1)
+    context["scores"] = balances
+    context["tokens"] = balances[:-1] + [balances[-1] - 2, 2]
+    fails(rec, "the pot starts every hand of close-at-will empty", hand=1)
+    context["tokens"] = balances + [0, 0]
+    fails(rec, "tokens must give 4 numbers", hand=1)
+    context["tokens"] = balances[:-1] + [balances[-1] + 1, 0]
+    fails(rec, "tokens must add up to 0", hand=1)
+    del context["tokens"]
+    context["scores"] = [1, 1, 1]
+    fails(rec, "scores are the token balances", hand=1)
+    draw = match_record(_bot_match(make_game("draw", 2, {"target": 30}), Match(make_game("draw", 2, {"target": 30}),
+                                                                                   seed=3)))
+    draw["hands"][0]["context"] = {"hand_number": 2, "scores": [0, 0], "tokens": [0, 0, 0]}
+    fails(draw, "draw is not played for tokens", hand=1)
 
 
 def test_replay_json_lists_every_position(tmp_path):

@@ -21,6 +21,7 @@ from .engine.match import Match
 from .engine.moves import KINDS, MoveError, bare, kind_of
 from .engine.notation import event_str
 from .engine.tiles import TileError, parse_tile, set_size, tile_str, tiles_of
+from .parts.scoring import TOKENS_WON
 
 FORMAT = "domine-record"
 VERSION = 1
@@ -68,6 +69,8 @@ def context_json(ctx: HandContext, full: bool) -> dict:
             out["tokens"] = list(ctx.tokens)
         if ctx.absent:
             out["absent"] = [s for s in range(ctx.absent.bit_length()) if ctx.absent >> s & 1]
+        if ctx.streak is not None and ctx.streak[1]:
+            out["streak"] = {"team": ctx.streak[0], "hands": ctx.streak[1]}
     if ctx.lot is not None:
         out["lot"] = ctx.lot
     return out
@@ -82,7 +85,7 @@ def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
     """Read a record's hand context, saying which field is wrong."""
     if not isinstance(raw, dict):
         raise RecordError("'context' must be an object", hand_no)
-    known = {"hand_number", "scores", "previous", "previous_leader", "lot", "tokens", "absent"}
+    known = {"hand_number", "scores", "previous", "previous_leader", "lot", "tokens", "absent", "streak"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise RecordError(f"'context' has unknown fields {', '.join(unknown)} (known: {', '.join(sorted(known))})",
@@ -120,8 +123,94 @@ def context_from_json(raw: Any, hand_no: int | None) -> HandContext:
     if not isinstance(absent, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
                                                for x in absent):
         raise RecordError("context: absent must be a list of seat numbers", hand_no)
+    streak = raw.get("streak")
+    if streak is not None:
+        if not isinstance(streak, dict) or set(streak) != {"team", "hands"} or not _is_whole(streak["team"]) \
+                or not _is_whole(streak["hands"]) or streak["team"] < 0 or streak["hands"] < 1:
+            raise RecordError("context: streak must be {\"team\": T, \"hands\": N}: the team that won the last "
+                              "hand won and how many hands in a row (1 or more), not " + json.dumps(streak), hand_no)
+        streak = (streak["team"], streak["hands"])
     return HandContext(number, scores, result, raw.get("previous_leader"), None, raw.get("lot"), tokens,
-                       sum(1 << s for s in set(absent)))
+                       sum(1 << s for s in set(absent)), streak)
+
+
+def _start(game: Game, hands: list) -> HandContext | None:
+    """The context a record's first hand starts the match from, checked against the game;
+    None for a match from its first hand (a context that gives no more than the lot)."""
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    if "context" not in first:
+        return None
+    raw = first["context"]
+    start = context_from_json(raw, 1)   # its faults are the record's first hand's
+    if "hand_number" not in raw and isinstance(first.get("number"), int):
+        start.hand_number = first["number"]
+    if start.hand_number == 1 and not set(raw) - {"hand_number", "lot"}:
+        return None
+    teams = max(game.seat_teams) + 1
+    if start.scores is not None and len(start.scores) != teams:
+        raise RecordError(f"context: scores must give {teams} numbers, one per team, not {len(start.scores)}", 1)
+    if start.streak is not None:
+        team, run = start.streak
+        if not game.match_end.needs_streak:
+            raise RecordError(f"context: {game.id} counts no hands won in a row ({game.match_end.describe()}): "
+                              "it takes no streak", 1)
+        if team >= teams:
+            raise RecordError(f"context: streak names team {team}, but there are {teams}", 1)
+        if run >= start.hand_number:
+            raise RecordError(f"context: a streak of {run} hands won cannot come before hand {start.hand_number}", 1)
+    if start.tokens is not None or start.absent:
+        _check_tokens(game, start)
+    if game.points == TOKENS_WON:
+        _balances_are_scores(game, start)
+    return start
+
+
+def _check_tokens(game: Game, start: HandContext) -> None:
+    """A starting context's tokens and seats that dropped out, checked against the game."""
+    if not game.stakes:
+        raise RecordError(f"context: {game.id} is not played for tokens: it takes no tokens and no absent seats", 1)
+    if start.absent >> game.players:
+        raise RecordError(f"context: absent names seat {start.absent.bit_length() - 1}, "
+                          f"but there are {game.players}", 1)
+    tokens = start.tokens
+    if tokens is not None and len(tokens) != game.players + 1:
+        raise RecordError(f"context: tokens must give {game.players + 1} numbers, each seat's balance then the pot, "
+                          f"not {len(tokens)}", 1)
+    if tokens is not None and sum(tokens):
+        raise RecordError(f"context: tokens must add up to 0 (tokens only pass between the seats and the pot), "
+                          f"not {sum(tokens)}", 1)
+
+
+def _balances_are_scores(game: Game, start: HandContext) -> None:
+    """Where a hand's points are the tokens won (close-at-will, auction), the scores are the
+    balances and every hand starts with the pot empty: the context may give either, the
+    other follows from it, and scores that differ from the balances are refused."""
+    if start.tokens is None:
+        if start.scores is None:
+            return
+        if not all(map(_is_whole, start.scores)) or sum(start.scores):
+            raise RecordError(f"context: {game.id}'s scores are the token balances: whole numbers that add up "
+                              f"to 0, not {start.scores}", 1)
+        start.tokens = list(start.scores) + [0]
+        return
+    if start.tokens[-1]:
+        raise RecordError(f"context: the pot starts every hand of {game.id} empty, not with {start.tokens[-1]} "
+                          "tokens", 1)
+    if start.scores is None:
+        start.scores = start.tokens[:-1]
+    elif start.scores != start.tokens[:-1]:
+        raise RecordError(f"context: {game.id} scores the tokens won, so its scores are the balances: "
+                          f"scores {start.scores}, but balances {start.tokens[:-1]}", 1)
+
+
+def _taken_up(game: Game, hands: list, seed: int | None) -> tuple[Match, HandContext | None]:
+    """A new match for a record's hands and the context it starts from (None: hand 1)."""
+    start = _start(game, hands)
+    match = Match(game, seed=seed, context=start)
+    if start is not None and start.hand_number > 1 and game.match_result(match) is not None:
+        raise RecordError(f"context: the match was over before hand {start.hand_number} "
+                          f"({game.match_end.describe()})", 1)
+    return match, start
 
 
 def hand_record(state: HandState, number: int, scores_after: list[int] | None, full_context: bool = False) -> dict:
@@ -292,13 +381,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
     hands = record.get("hands")
     if not isinstance(hands, list):
         raise RecordError("'hands' must be a list")
-    first = hands[0] if hands and isinstance(hands[0], dict) else {}
-    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
-    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
-        start.hand_number = first["number"]
-    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
-    seed = record.get("seed") if isinstance(record.get("seed"), int) else 0
-    match = Match(game, seed=seed, context=start if resumed else None)
+    match, start = _taken_up(game, hands, record.get("seed") if isinstance(record.get("seed"), int) else 0)
     total_moves = 0
     for i, raw in enumerate(hands, start=1):
         if match.over:
@@ -371,7 +454,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         for key in ("winners", "scores"):
             if key in expected and expected[key] != got[key]:
                 raise RecordError(f"the record's match result says {key} {expected[key]}, the replay gives {got[key]}")
-    return ReplayReport(game.id, game.players, match.hands_played - (start.hand_number - 1 if resumed else 0),
+    return ReplayReport(game.id, game.players, match.hands_played - (start.hand_number - 1 if start else 0),
                         total_moves, match.scores, match.result.to_json() if match.result else None,
                         match.result is not None)
 
@@ -504,13 +587,8 @@ def _match_of(record: Any, default_seed: int | None):
     first hand does (a record may begin mid-match), seeded by the record's seed."""
     game = make_game(record["game"], record["players"], record.get("options") or {})
     hands = record["hands"]
-    first = hands[0] if hands and isinstance(hands[0], dict) else {}
-    start = context_from_json(first["context"], first.get("number")) if "context" in first else None
-    if start is not None and "hand_number" not in first["context"] and isinstance(first.get("number"), int):
-        start.hand_number = first["number"]
-    resumed = start is not None and (start.hand_number > 1 or start.scores is not None or start.previous is not None)
     seed = record.get("seed")
-    match = Match(game, seed=seed if isinstance(seed, int) else default_seed, context=start if resumed else None)
+    match, _ = _taken_up(game, hands, seed if isinstance(seed, int) else default_seed)
     return game, hands, match
 
 def strict_difference(record: Any) -> str | None:

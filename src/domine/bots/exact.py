@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import random
 from math import comb
+from typing import Callable
 
 from ..engine.movegen import placements
 from ..engine.observation import Observation
@@ -39,7 +40,12 @@ World = tuple[int, float]
 
 
 class TooLarge(Exception):
-    """The information-set search went over its node budget."""
+    """The information-set search went over its budget of work or ran out of time."""
+
+
+#: units of work between two looks at the clock in the information-set search (a few
+#: milliseconds at one to three microseconds a unit)
+CLOCK_EVERY = 2000
 
 
 def applies(game, obs: Observation) -> bool:
@@ -142,13 +148,14 @@ def world_value(mine: int, theirs: int, left: int, right: int, my_turn: bool,
 
 def information_set_values(mine: int, left: int, right: int, moves: list[tuple[int, int, int]],
                            worlds: list[World], utility: Utility, budget: int,
-                           greedy: float = 0.0) -> list[float]:
+                           greedy: float = 0.0, out_of_time: Callable[[], bool] | None = None) -> list[float]:
     """For each of the bot's first moves, the weighted utility of its best world-blind plan.
 
     Raises ``TooLarge`` once it has looked at more than ``budget`` worlds, counting a world
-    again at each position of the other seat's where it is still possible.
+    again at each position of the other seat's where it is still possible (a unit of work),
+    or when ``out_of_time()``, asked every ``CLOCK_EVERY`` units, says so.
     """
-    work = [0]
+    work = [0, CLOCK_EVERY if out_of_time is not None else budget + 1]   # done, next look at the clock
 
     def mine_to_play(hand: int, l: int, r: int, group: list[World]) -> float:
         plays = line_plays(hand, l, r)
@@ -166,6 +173,10 @@ def information_set_values(mine: int, left: int, right: int, moves: list[tuple[i
         work[0] += len(group)
         if work[0] > budget:
             raise TooLarge
+        if work[0] >= work[1]:
+            work[1] += CLOCK_EVERY
+            if out_of_time():
+                raise TooLarge
         fit = TILES_WITH[l] | TILES_WITH[r]
         by_tile = _plays_by_tile(l, r)      # the same placements serve every world
         can_play = hand & fit

@@ -10,7 +10,12 @@ determinized ("perfect information") Monte Carlo with a sound aggregation: the
 bot never looks at a real hidden tile, and it never commits to one world.
 
 The budget is a number of worlds (deterministic for a seed) or a time limit
-(``think`` seconds), whichever comes first. Moves that another legal move makes
+(``think`` seconds), whichever comes first. The time limit is read from the real
+clock as the search goes: the bot starts no world it would not finish in time at
+the pace so far, and the exact search looks at the clock every few milliseconds
+of work, so a decision ends within about one world's search of ``think``,
+however loaded the machine. Without a time limit the clock is never read, and a
+seed gives the same moves. Moves that another legal move makes
 needless (a placement without its free last-tile call, a bid above the lowest) are
 not weighed (``worth_searching``).
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Callable
 
 from . import exact
 from ..engine.hand import HandState
@@ -118,6 +124,7 @@ class SearchBot:
                 return chosen
         totals = [0.0] * len(moves)
         played = 0
+        pace = Pace(deadline)
         for _ in range(self.worlds):
             try:
                 world, weight = knowledge.sample_weighted(rng, model)
@@ -131,16 +138,19 @@ class SearchBot:
                     rollout(state, rng, self.epsilon, obs.teams[obs.seat], self.others)
                     totals[i] += weight * outcome(state, obs.seat, scale)
             played += 1
-            if deadline is not None and time.perf_counter() > deadline:
+            if not pace.another_fits():
                 break
         if not played:   # no world could be found: a good player's rules of thumb instead
             from .heuristic import HeuristicBot
             return HeuristicBot(rng.randrange(1 << 30)).choose(obs)
         return _best(moves, totals)
 
-    #: work (worlds looked at, about a microsecond each) an information-set search may take
-    #: before the bot settles for searching sampled worlds one by one
+    #: work (worlds looked at, one to ten microseconds each) an information-set search may
+    #: take before the bot settles for searching sampled worlds one by one
     SEARCH_BUDGET = 800_000
+    #: the share of the time left that the information-set search may take under a time
+    #: limit; the rest is for searching sampled worlds one by one, should it not finish
+    EXACT_SHARE = 0.75
 
     def _choose_exactly(self, obs: Observation, game, knowledge: Knowledge, model, scale: float,
                         deadline: float | None) -> int | None:
@@ -160,11 +170,15 @@ class SearchBot:
             return None
         if listed and obs.lead is not None:
             try:
-                budget = self.SEARCH_BUDGET
-                if self.think:   # about a microsecond a unit: keep within the time limit, deterministically
+                budget, out_of_time = self.SEARCH_BUDGET, None
+                if deadline is not None:
+                    # at most 800,000 units a second, the same on every run; and the clock, for
+                    # positions whose units cost more and for a slow or loaded machine
                     budget = min(budget, int(self.think * 800_000))
+                    now = time.perf_counter()
+                    out_of_time = time_up(now + self.EXACT_SHARE * (deadline - now))
                 values = exact.information_set_values(mine, left, right, firsts, listed, utility,
-                                                      budget, self._greedy_share(worlds))
+                                                      budget, self._greedy_share(worlds), out_of_time)
                 return _best(moves, values)
             except exact.TooLarge:
                 pass
@@ -173,13 +187,14 @@ class SearchBot:
         greedy = self._greedy_share(worlds)
         totals = [0.0] * len(moves)
         memo: dict = {}
+        pace = Pace(deadline)
         for theirs, weight in listed:
             for j, (t, nl, nr) in enumerate(firsts):
                 rest = mine ^ BIT[t]
                 value = (utility.out(theirs, True) if not rest
                          else exact.world_value(rest, theirs, nl, nr, False, utility, memo, greedy))
                 totals[j] += weight * value
-            if deadline is not None and time.perf_counter() > deadline:
+            if not pace.another_fits():
                 break
         return _best(moves, totals)
 
@@ -190,6 +205,31 @@ class SearchBot:
         if not self.opponent_model or len(belief) < 2:
             return 0.0
         return belief[1] * (1.0 - self.model)
+
+
+class Pace:
+    """Whether another world's search fits before a deadline, at the pace of the worlds
+    searched since it was made (always, without a deadline: the clock is then never read)."""
+
+    __slots__ = ("deadline", "since", "done")
+
+    def __init__(self, deadline: float | None):
+        self.deadline = deadline
+        self.since = time.perf_counter() if deadline is not None else 0.0
+        self.done = 0
+
+    def another_fits(self) -> bool:
+        """Called after each world: True while the next one would end by the deadline."""
+        if self.deadline is None:
+            return True
+        self.done += 1
+        now = time.perf_counter()
+        return now + (now - self.since) / self.done <= self.deadline
+
+
+def time_up(deadline: float) -> Callable[[], bool]:
+    """A check that the real clock has passed ``deadline``."""
+    return lambda: time.perf_counter() > deadline
 
 
 ANNOUNCE_BIT = ANNOUNCE.bit_length() - 1

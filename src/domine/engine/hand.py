@@ -50,12 +50,15 @@ class HandContext:
     lot: int | None = None                 # a seat drawn by lot for this hand (jubilee)
     tokens: list[int] | None = None        # games for stakes: each seat's balance, then the pot
     absent: int = 0                        # bitmask of seats out of this hand (dropped out)
+    # the winning streak in progress, where the match end counts one (``Match.streak``):
+    # (team, hands) — the team that won the last hand won, and how many hands in a row
+    streak: tuple[int, int] | None = None
 
     def copy(self) -> "HandContext":
         return HandContext(self.hand_number, list(self.scores) if self.scores is not None else None,
                            self.previous.copy() if self.previous is not None else None,
                            self.previous_leader, self.target, self.lot,
-                           list(self.tokens) if self.tokens is not None else None, self.absent)
+                           list(self.tokens) if self.tokens is not None else None, self.absent, self.streak)
 
 
 LEAD_MOVE = LEAD_END << 7   # or-ed with a tile: that tile as the lead

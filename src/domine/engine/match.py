@@ -16,6 +16,10 @@ class Match:
     ``keep_hands`` keeps every finished ``HandState`` (records need them);
     simulations switch it off to stay small. The results of all hands are kept
     either way: a match end may read the whole match (streaks, hands won).
+
+    A match taken up at a later hand (``context``: a record that starts mid-match)
+    starts from the standing the context gives: the hand number, the scores, the
+    previous hand, the tokens and the winning streak in progress.
     """
 
     def __init__(self, game: "Game", seed: int | None = None, keep_hands: bool = True,
@@ -41,6 +45,7 @@ class Match:
         self.tokens: list[int] | None = [0] * (game.players + 1) if game.stakes else None
         self.absent = 0
         self.ledger = None
+        self._streak_before: tuple[int, int] = (-1, 0)   # the streak as the match was taken up
         if context is not None:   # a match taken up at a given hand (records of any position)
             self.hands_played = context.hand_number - 1
             if context.scores is not None:
@@ -50,6 +55,20 @@ class Match:
             if context.tokens is not None:
                 self.tokens = list(context.tokens)
             self.absent = context.absent
+            if context.streak is not None:
+                self._streak_before = context.streak
+
+    @property
+    def streak(self) -> tuple[int, int]:
+        """(team, hands) of the winning streak in progress: the team that won the last hand
+        won and how many hands in a row it has won, (-1, 0) before any hand is won. A hand
+        nobody won neither extends nor breaks it."""
+        team, run = self._streak_before
+        for result in self.results:
+            if result.winners:
+                t = self.teams[result.winners[0]]
+                team, run = (t, run + 1) if t == team else (t, 1)
+        return team, run
 
     def context(self) -> HandContext:
         lot = self.rng.randrange(self.players) if self.game.draws_lot else None
@@ -57,6 +76,7 @@ class Match:
             hand_number=self.hands_played + 1, scores=self.scores[:], previous=self._previous,
             previous_leader=self._previous_leader, target=self.game.target, lot=lot,
             tokens=self.tokens[:] if self.tokens is not None else None, absent=self.absent,
+            streak=self.streak if self.game.match_end.needs_streak else None,
         )
 
     def start_hand(self, deal: Deal | None = None, context: HandContext | None = None) -> HandState:

@@ -12,7 +12,7 @@ from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.match_ends import MatchEnd
-from ..parts.scoring import values_and_tiles
+from ..parts.scoring import TOKENS_WON, values_and_tiles
 from ..engine.results import HandResult, MatchResult, standard_ranking
 from .base import StakesGame
 from ..parts.stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, amount_of, bid, is_decision, ledger, what_of
@@ -112,6 +112,7 @@ class Auction(StakesGame):
     double_blank_value = 14
     hand_end = BlockedOrIdle()
     phases = (Bidding(),)
+    points = TOKENS_WON                # rules 9-10: no points, the tokens won; the balances rank
     target = None
     options = (
         Option("hands", int, 10, "hands in the match"),

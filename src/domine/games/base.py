@@ -127,7 +127,7 @@ class Game:
     # values and points (general 14): the table of tile values, and what points mean
     double_blank_value = 0            # 0-0 counts this (ordinary: 14)
     doubles_count_half = False        # a double n-n counts n (two-hander)
-    points = GOOD                     # GOOD, PENALTY or ZERO_SUM (domine.parts.scoring)
+    points = GOOD                     # GOOD, PENALTY, ZERO_SUM or TOKENS_WON (domine.parts.scoring)
     starting_score = 0                # every team's score before the first hand
     pip_weight = 1.0                  # how much pips left in hand matter to the outcome (for bots)
     # match

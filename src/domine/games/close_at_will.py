@@ -10,7 +10,7 @@ from ..parts.hand_ends import PassesInARow
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import AfterHands
 from ..engine.results import HandResult, standard_ranking
-from ..parts.scoring import values_and_tiles
+from ..parts.scoring import TOKENS_WON, values_and_tiles
 from .base import StakesGame
 from ..parts.stakes import NOBODY, ledger
 from ..engine.tiles import DOUBLES_MASK, tiles_of
@@ -39,6 +39,7 @@ class CloseAtWill(StakesGame):
     first_lead = HeaviestDouble()          # heaviest double, else heaviest tile, every hand
     public_kinds = frozenset({CLOSE})      # the closing double is laid face up
     seat_closes = DOUBLES_MASK             # a stuck player closes with any double
+    points = TOKENS_WON                    # rules 3 and 12: the chips won; the balances rank
     target = None
     options = (
         Option("hands", int, 6, "hands in the match (more while the highest balance is shared)"),

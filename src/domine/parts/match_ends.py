@@ -31,6 +31,9 @@ class MatchEnd:
     target: int | None = None
     #: a match may be won in the middle of a hand (points scored on play)
     mid_hand = False
+    #: it reads the winning streak in progress (``Match.streak``), which a hand's context
+    #: then carries (a record that starts mid-match must say how the streak stood)
+    needs_streak = False
 
     def decide(self, match: "Match") -> MatchResult | None:
         raise NotImplementedError
@@ -98,27 +101,18 @@ class AfterHands(MatchEnd):
 class Streak(MatchEnd):
     """``length`` hands won in a row; a hand nobody won neither extends nor breaks it."""
 
+    needs_streak = True
+
     def __init__(self, length: int):
         self.length = length
         self.target = length
 
     def decide(self, match):
-        team, run = streak(match)
+        team, run = match.streak
         return self.won(match, team) if run >= self.length else None
 
     def describe(self):
         return f"{self.length} hands won in a row"
-
-
-def streak(match: "Match") -> tuple[int, int]:
-    """(team, length) of the current winning streak over the match's hands."""
-    team, run = -1, 0
-    for result in match.results:
-        if not result.winners:
-            continue
-        t = match.teams[result.winners[0]]
-        team, run = (t, run + 1) if t == team else (t, 1)
-    return team, run
 
 
 class HandWins(FirstTo):

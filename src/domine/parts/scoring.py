@@ -17,6 +17,9 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Points are good (most wins), penalties (least wins) or zero-sum: bots, ``simulate``
 #: and ``arena`` read the game's ``points`` instead of guessing from its match end.
 GOOD, PENALTY, ZERO_SUM = "good", "penalty", "zero-sum"
+#: Points are the tokens each seat won in the hand (a game for stakes ranked by its token
+#: balances: close-at-will, auction): most wins, and the scores are the balances.
+TOKENS_WON = "tokens won"
 
 
 def values_and_tiles(state: "HandState") -> tuple[list[int], list[int]]:
