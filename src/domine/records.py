@@ -413,8 +413,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
             if seat != acting:
                 raise RecordError(f"seat {seat} moved, but it is seat {acting}'s turn", i, j)
             try:
-                move = state.parse_move(move_text)
-                state.apply(move)
+                state.replay_event(seat, state.parse_move(move_text))   # the one path of every rebuild
             except MoveError as e:
                 raise RecordError(f"{move_text!r}: {e}", i, j) from None
             total_moves += 1
@@ -565,7 +564,8 @@ def resume_match(record: Any) -> Match:
         if [list(h) for h in state.deal.hands] != recorded.hands or list(state.deal.stock) != recorded.stock:
             state = match.start_hand(recorded, context)
         for text in raw.get("moves", []):
-            state.apply(state.parse_move(_split_move(text, i, 0)[1]))
+            seat, move_text = _split_move(text, i, 0)
+            state.replay_event(seat, state.parse_move(move_text))
         if state.over:
             match.finish_hand()
     return match
@@ -638,7 +638,7 @@ def strict_difference(record: Any) -> str | None:
                 if not same:
                     return (f"hand {i}, move {j}: seat {seat} ({seats[seat]}) plays {state.move_str(chosen)} "
                             f"here, the record has {move_text}")
-            state.apply(move)
+            state.replay_event(seat, move)
         if state.over:
             match.finish_hand()
     return None
