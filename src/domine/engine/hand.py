@@ -329,10 +329,10 @@ class HandState:
     def apply(self, move: int) -> None:
         """Apply a move after checking it is legal; raise ``IllegalMove`` saying why if not."""
         if self.over:
-            raise IllegalMove("the hand is over")
+            raise IllegalMove("hand-over")
         if move not in self.legal_moves() and not self.same_place_as_legal(move):
-            from .notation import explain_illegal
-            raise IllegalMove(explain_illegal(self, move))
+            from .notation import why_illegal
+            raise IllegalMove(why_illegal(self, move))
         self.apply_unchecked(move)
 
     def same_place_as_legal(self, move: int) -> bool:
@@ -717,18 +717,18 @@ class HandState:
         event names what its move does not choose (a drawn tile, a peeked one): the move is
         found among the legal ones; ``IllegalMove`` says why if there is none."""
         if self.over:
-            raise IllegalMove("the hand is over")
+            raise IllegalMove("hand-over")
         acting = self.acting_seat()
         if actor != acting:
-            raise IllegalMove(f"seat {actor} moved, but it is seat {acting}'s turn")
+            raise IllegalMove("not-your-turn", seat=actor, turn=acting)
         move = bare(event)
         legal = self.legal_moves()
         if move not in legal and not self.same_place_as_legal(move):
             if move & KIND_MASK and move & ~TILE_MASK in legal:
                 move &= ~TILE_MASK   # the tile is the event's to name, not the move's (a draw)
             else:
-                from .notation import explain_illegal
-                raise IllegalMove(explain_illegal(self, move))
+                from .notation import why_illegal
+                raise IllegalMove(why_illegal(self, move))
         self.apply_unchecked(move)
 
     @classmethod
@@ -745,16 +745,15 @@ class HandState:
         for i, (actor, event) in enumerate(events):
             if i < done:
                 if history[i] != (actor, event):
-                    raise IllegalMove(f"event {i}: the log has {actor}: {event}, the rules make "
-                                      f"{history[i][0]}: {history[i][1]}")
+                    raise IllegalMove("log-differs-from-rules", index=i, seat=actor, event=event,
+                                      made_seat=history[i][0], made_event=history[i][1])
                 continue
             if actor == NOBODY or KINDS[event & KIND_MASK].forced:
-                raise IllegalMove(f"event {i}: an event of the rules ({KINDS[event & KIND_MASK].name}) "
-                                  "that the rules do not make here")
+                raise IllegalMove("rules-event-not-made", index=i, kind=KINDS[event & KIND_MASK].name)
             state.replay_event(actor, event)
             if history[i] != (actor, event):
-                raise IllegalMove(f"event {i}: the log has {actor}: {event}, the move makes "
-                                  f"{history[i][0]}: {history[i][1]}")
+                raise IllegalMove("log-differs-from-move", index=i, seat=actor, event=event,
+                                  made_seat=history[i][0], made_event=history[i][1])
             done = len(history)
         return state
 

@@ -26,6 +26,7 @@ picture, ``domine render``'s SVG, the browser later) draws any layout; see
 
 from __future__ import annotations
 
+from .reasons import Reason, because
 from .serial import register
 from .tiles import BIT, DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, MAX_PIP, double, tile_str, tiles_of
 
@@ -184,9 +185,10 @@ class Layout:
         """True while the layout's opening figure restricts where tiles go (a cross's sides)."""
         return False
 
-    def opening_rule(self) -> str:
-        """Why a matching tile may not go on an arm yet, in words (for illegal-move messages)."""
-        return ""
+    def opening_rule(self) -> Reason | None:
+        """Why a matching tile may not go on an arm yet (for illegal-move messages), while
+        ``in_opening``."""
+        return None
 
     # -- queries ----------------------------------------------------------------
     def end_names(self) -> tuple[str, ...]:
@@ -303,8 +305,8 @@ class Cross(Layout):
     def in_opening(self) -> bool:
         return 0 in self.lengths
 
-    def opening_rule(self) -> str:
-        return f"the spinner's {self.sides} sides must be filled before any arm grows"
+    def opening_rule(self) -> Reason:
+        return because("spinner-sides-first", sides=self.sides)
 
     def accepts(self, i: int) -> int:
         if self.closed[i] or (self.lengths[i] and 0 in self.lengths):
@@ -403,11 +405,8 @@ class Figure(Cross):
         self.targets = targets
         self.playable = playable
 
-    def opening_rule(self) -> str:
-        if self.sides_first:
-            return "until the figure is complete, only a tile on an empty side may be played, and an arm's " \
-                "own double once every side holds a tile"
-        return "until the figure is complete, only a tile on an empty side or an arm's own double may be played"
+    def opening_rule(self) -> Reason:
+        return because("figure-sides-first" if self.sides_first else "figure-opening")
 
     def accepts(self, i: int) -> int:
         if self.closed[i]:
@@ -495,8 +494,8 @@ class SpinnerLine(Layout):
             return -1 if self.lengths[i] == 0 else i
         return -2 if self.lengths[i] == 0 else i
 
-    def opening_rule(self) -> str:
-        return "the spinner's ends open only once both its sides hold a tile"
+    def opening_rule(self) -> Reason:
+        return because("spinner-ends-wait")
 
     def _refresh(self) -> None:
         # accepts and place_class written out in one pass: this runs after every placement
@@ -736,18 +735,11 @@ class PhasedCross(Cross):
         sides, slots = self._phase()
         return sides or slots
 
-    def opening_rule(self) -> str:
-        only = ""
-        if self.side_tiles != self.set_mask:
-            only = " (one of " + ", ".join(tile_str(t) for t in tiles_of(self.side_tiles)) + ")"
-        rule = f"until every side of the centre holds a tile{only} or is closed, "
-        if not self.ring:
-            return rule + "only an empty side may be filled"
-        if self.early_slots:
-            return rule + "only an empty side or a slot beyond a side tile (its double) may be filled; " \
-                "then an arm grows once its slot is filled"
-        rule += "only an empty side may be filled; then each arm's slot takes its double (or a tile of its own) "
-        return rule + ("before that arm grows" if self.early_arms else "before any arm grows")
+    def opening_rule(self) -> Reason:
+        only = [tile_str(t) for t in tiles_of(self.side_tiles)] if self.side_tiles != self.set_mask else []
+        code = ("centre-sides-first" if not self.ring else "centre-sides-or-slots" if self.early_slots
+                else "centre-slot-before-arm" if self.early_arms else "centre-slots-before-arms")
+        return because(code, side_tiles=only)
 
     def has_dead_end(self) -> bool:
         free = self.set_mask & ~self.mask & ~self.face_down

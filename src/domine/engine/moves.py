@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .layout import LEAD_END
+from .reasons import ReasonError
 from .tiles import PIPS
 
 KIND_SHIFT = 19
@@ -213,8 +214,9 @@ def seen_by(event: int, actor: int, seat: int, public_kinds: frozenset = frozens
     return event
 
 
-class MoveError(ValueError):
-    """A move that cannot be made; ``reason`` says why in words a player understands."""
+class MoveError(ReasonError):
+    """A move that cannot be made: ``reason`` says why, as a code and its parameters
+    (``domine.engine.reasons``); ``str(e)`` is the English sentence, ``to_json()`` all three."""
 
 
 class IllegalMove(MoveError):

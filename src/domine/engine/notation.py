@@ -11,7 +11,8 @@ announcement), ``5-3 L + 6-2 R`` (a pair), ``draw``, ``pass``, ``stop``,
 Parsing reads text against the legal moves of a position and raises one of
 three errors: ``MalformedMove`` (not a move at all), ``IllegalMove`` (a move,
 not allowed here, with the reason) or ``AmbiguousMove`` (more than one fits).
-A later kind adds its words with ``register_notation``.
+A later kind adds its words with ``register_notation``. Every error carries its reason as
+data (``domine.engine.reasons``); ``why_illegal`` gives the reason a move is refused.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .moves import (
     ANNOUNCE, CLOSE, DECLINE, END, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SCORE, SECOND_SHIFT, SKIP,
     STOP, TURN_UP, AmbiguousMove, IllegalMove, MalformedMove, close_reason, end_reason, is_place, points_of, tile_of,
 )
+from .reasons import Reason, because
 from .tiles import BIT, TileError, parse_tile, tile_str, tiles_of
 
 
@@ -36,7 +38,7 @@ def register_notation(words: tuple[str, ...], parser: Callable[["HandState", lis
         _PARSERS[w] = parser
 
 
-#: kind code -> formatter(state, move) -> text, and explainer(state, move, label) -> reason,
+#: kind code -> formatter(state, move) -> text, and explainer(state, move, label) -> Reason,
 #: for kinds a later module registers (``domine.parts.stakes``: bids, buying back, transfers)
 _FORMATS: dict[int, Callable] = {}
 _EXPLAIN: dict[int, Callable] = {}
@@ -115,16 +117,16 @@ def _tile(word: str, state: "HandState") -> int:
     try:
         return parse_tile(word, state.game.max_pip)
     except TileError as e:
-        raise MalformedMove(str(e)) from None
+        raise MalformedMove(e.reason) from None
 
 
 def _parse_draw(state, words, legal):
     if DRAW not in legal:
-        raise IllegalMove(explain_illegal(state, DRAW))
+        raise IllegalMove(why_illegal(state, DRAW))
     if len(words) > 1:
         t = _tile(words[1], state)
         if state.drawable > 0 and state.stock[state.stock_pos] != t:
-            raise IllegalMove(f"the next stock tile is {tile_str(state.stock[state.stock_pos])}, not {words[1]}")
+            raise IllegalMove("not-next-stock-tile", tile=tile_str(state.stock[state.stock_pos]), named=words[1])
     return DRAW
 
 
@@ -136,23 +138,23 @@ def _parse_pass(state, words, legal):
     for m in legal:
         if m & KIND_MASK in _FORMATS and move_str(state, m) == "pass":
             return m     # a pass of another kind (an auction's)
-    raise IllegalMove(explain_illegal(state, PASS))
+    raise IllegalMove(why_illegal(state, PASS))
 
 
 def _parse_word(code: int):
     def parse(state, words, legal):
         if code not in legal:
-            raise IllegalMove(explain_illegal(state, code))
+            raise IllegalMove(why_illegal(state, code))
         return code
     return parse
 
 
 def _parse_discard(state, words, legal):
     if len(words) != 2:
-        raise MalformedMove("a discard names its tile: discard 5-3")
+        raise MalformedMove("discard-names-tile")
     move = DISCARD | _tile(words[1], state)
     if move not in legal:
-        raise IllegalMove(explain_illegal(state, move, text=" ".join(words)))
+        raise IllegalMove(why_illegal(state, move, text=" ".join(words)))
     return move
 
 
@@ -161,11 +163,11 @@ def _parse_close(state, words, legal):
     if len(words) == 3 and words[1].upper() not in names and words[2].upper() in names:
         words = [words[0], words[2], words[1]]   # the tile first: close 5-5 L
     if len(words) != 3 or words[1].upper() not in names:
-        raise MalformedMove(f"a closing names the end and the tile: close {names[0]} 3-4")
+        raise MalformedMove("closing-names-end-and-tile", end=names[0])
     end = names.index(words[1].upper())
     move = CLOSE | _tile(words[2], state) | (end << 7)
     if move not in legal:
-        raise IllegalMove(explain_illegal(state, move, text=" ".join(words)))
+        raise IllegalMove(why_illegal(state, move, text=" ".join(words)))
     return move
 
 
@@ -182,7 +184,7 @@ def parse_move(state: "HandState", text: str) -> int:
     raw = text.strip()
     words = raw.replace(",", " ").split()
     if not words:
-        raise MalformedMove("empty move")
+        raise MalformedMove("empty-move")
     legal = state.legal_moves()
     parser = _PARSERS.get(words[0].lower())
     if parser is not None:
@@ -212,9 +214,9 @@ def _read_placement(state: "HandState", raw: str, words: list[str]) -> tuple[int
         elif w.upper() in names:
             end_name = w.upper()
         else:
-            raise MalformedMove(f"cannot read {w!r} in {raw!r} (an end is one of {', '.join(names)})")
+            raise MalformedMove("unreadable-word", word=w, text=raw, ends=list(names))
     if end_name is not None and state.layout.lead < 0:
-        raise MalformedMove("the lead goes on an empty table: write only the tile")
+        raise MalformedMove("lead-names-no-end")
     return t, end_name, open_pip, announce
 
 
@@ -258,8 +260,8 @@ def _parse_placement(state, raw, words, legal):
             guess |= open_pip << 12
         if announce:
             guess |= ANNOUNCE
-        raise IllegalMove(explain_illegal(state, guess, text=raw))
-    raise AmbiguousMove(f"{raw!r} could mean {', '.join(move_str(state, m) for m in candidates)}: say which")
+        raise IllegalMove(why_illegal(state, guess, text=raw))
+    raise AmbiguousMove("ambiguous", text=raw, moves=[move_str(state, m) for m in candidates])
 
 
 def _as_named(state: "HandState", move: int, end_name: str | None) -> int:
@@ -276,7 +278,7 @@ def _as_named(state: "HandState", move: int, end_name: str | None) -> int:
 def _parse_pair(state, raw, legal):
     parts = [p.split() for p in raw.replace(",", " ").split("+")]
     if len(parts) != 2 or not all(parts):
-        raise MalformedMove(f"a pair is written '5-3 L + 6-2 R', not {raw!r}")
+        raise MalformedMove("pair-written", text=raw)
     a = _read_placement(state, raw, parts[0])
     b = _read_placement(state, raw, parts[1])
     candidates = []
@@ -291,11 +293,11 @@ def _parse_pair(state, raw, legal):
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
-        if not any(m & KIND_MASK == PAIR for m in legal):
-            raise IllegalMove(f"{raw!r}: no pair can be played now")
-        options = ", ".join(move_str(state, m) for m in legal if m & KIND_MASK == PAIR)
-        raise IllegalMove(f"{raw!r} is not a legal pair; the pairs here: {options}")
-    raise AmbiguousMove(f"{raw!r} could mean {', '.join(move_str(state, m) for m in candidates)}: say which")
+        pairs = [move_str(state, m) for m in legal if m & KIND_MASK == PAIR]
+        if not pairs:
+            raise IllegalMove("no-pair-now", text=raw)
+        raise IllegalMove("pair-not-listed", text=raw, pairs=pairs)
+    raise AmbiguousMove("ambiguous", text=raw, moves=[move_str(state, m) for m in candidates])
 
 
 def equivalent(state: "HandState", a: int, b: int) -> bool:
@@ -324,90 +326,93 @@ def well_formed(state: "HandState", move: object) -> bool:
 
 
 def explain_illegal(state: "HandState", move: int, text: str | None = None) -> str:
-    """Why ``move`` may not be made here, in words a player understands."""
+    """Why ``move`` may not be made here, in words a player understands (``why_illegal``'s sentence)."""
+    return why_illegal(state, move, text).text
+
+
+def why_illegal(state: "HandState", move: int, text: str | None = None) -> Reason:
+    """Why ``move`` may not be made here, as a reason (``domine.engine.reasons``); ``text``,
+    the move as the player typed it, is how the reason names the move."""
     why = getattr(state.phase, "why_illegal", None)   # a phase that explains itself (domine.parts.rows)
     if why is not None:
         return why(state, move, text)
     if not well_formed(state, move):
-        return f"{move!r} is not a move of this game"
+        return because("not-a-move", move=repr(move))
     k = move & KIND_MASK
     if state.over:
-        return "the hand is over"
+        return because("hand-over")
     try:
         label = text or move_str(state, move)
     except (IndexError, KeyError, ValueError, AttributeError):   # a kind of another family's game
-        return f"{move!r} is not a move of this game"
+        return because("not-a-move", move=repr(move))
     seat = state.acting_seat()
     legal = state.legal_moves()
     if k in _EXPLAIN:
         return _EXPLAIN[k](state, move, label)
     if k == DRAW:
         if state.drawable <= 0:
-            return "you cannot draw: drawing is exhausted"
+            return because("draw-exhausted")
         if state.restrict:
-            return f"you drew {tile_str(state.restrict.bit_length() - 1)}, which fits: you must place it"
+            return because("drawn-tile-fits", tile=tile_str(state.restrict.bit_length() - 1))
         if state.drawn >= state.draw_limit:
-            return f"you may draw at most {state.draw_limit} tiles in a turn"
-        return "you cannot draw while you hold a tile that fits"
+            return because("draw-limit", limit=state.draw_limit)
+        return because("draw-while-tile-fits")
     if k == PASS:
-        return "you cannot pass: " + ("you must draw" if DRAW in legal else
-                                      "you must discard a tile" if any(m & KIND_MASK == DISCARD for m in legal)
-                                      else "you hold a tile that fits")
+        return because("must-draw" if DRAW in legal else
+                       "must-discard" if any(m & KIND_MASK == DISCARD for m in legal) else "pass-while-tile-fits")
     if k == STOP:
-        return "you can stop only after placing a tile, while another would still fit"
+        return because("stop-not-now")
     if k == DECLINE:
-        return "there is no out-of-turn offer to decline"
+        return because("no-offer")
     if k == DISCARD:
         if not BIT[move & 127] & state.hands[seat]:
-            return f"you do not hold {tile_str(move & 127)}"
-        return "you may discard only when no tile of yours fits"
+            return because("not-your-tile", tile=tile_str(move & 127))
+        return because("discard-while-tile-fits")
     if k == PAIR:
-        return f"{label} is not a legal pair here"
+        return because("pair-not-legal", move=label)
     if k == CLOSE:
         if not BIT[move & 127] & state.hands[seat]:
-            return f"you do not hold {tile_str(move & 127)}"
+            return because("not-your-tile", tile=tile_str(move & 127))
         if not any(m & KIND_MASK == CLOSE for m in legal):
-            return "no end may be closed now"
-        return f"{label} is not a closing allowed here"
+            return because("no-closing-now")
+        return because("closing-not-allowed", move=label)
     if k != 0:
-        return f"{label} is not a move of this game"   # a kind another family registered (a peek, a bid)
+        return because("not-a-move", move=label)   # a kind another family registered (a peek, a bid)
     t = tile_of(move)
+    tile = tile_str(t)
     if not BIT[t] & state.hands[seat]:
-        return f"you do not hold {tile_str(t)}"
+        return because("not-your-tile", tile=tile)
     if state.layout.lead < 0:
         if state.phase.kinds == (DRAW,):
-            return "you must draw a tile to lead"
-        allowed = tiles_of(state.hands[seat] & state.lead_mask)
-        return f"{tile_str(t)} may not lead; you must lead " + " or ".join(tile_str(x) for x in allowed)
+            return because("must-draw-to-lead")
+        allowed = [tile_str(x) for x in tiles_of(state.hands[seat] & state.lead_mask)]
+        return because("lead-not-allowed", tile=tile, allowed=allowed)
     if state.restrict and not BIT[t] & state.restrict:
-        return f"you must place the tile you drew, {tile_str(state.restrict.bit_length() - 1)}"
+        return because("must-place-drawn", tile=tile_str(state.restrict.bit_length() - 1))
     if BIT[t] & state.locked[seat]:
-        return f"{tile_str(t)} is locked this turn: you did not announce your last tile"
+        return because("locked-last-tile", tile=tile)
     if state.offers:
-        return "only the out-of-turn double offered to you may be placed now, or decline"
+        return because("offer-pending")
     if state.turn.pairs and any(m & KIND_MASK == PAIR for m in legal):
-        return "you must play a pair: one tile on each end"
+        return because("must-play-pair")
     if state.turn.pairs and state.hands[seat].bit_count() > 1:
-        return "a single tile may be played only by a player holding one tile"
+        return because("single-only-last-tile")
     lay = state.layout
     if not BIT[t] & lay.playable and lay.usable != ALL_ENDS and BIT[t] & lay.reachable():
         # places per seat: it fits an end this seat may not use now (slosh, trains)
         names = lay.end_names()
-        mine = ", ".join(f"{names[i]}={lay.values[i]}" for i in lay.open_indices()) or "none"
-        return f"{tile_str(t)} fits no end you may use now (yours now: {mine})"
-    if not BIT[t] & state.layout.playable:
-        if state.layout.in_opening() and BIT[t] & state.layout.reachable():
-            return state.layout.opening_rule()   # it matches an arm that may not grow yet
-        ends = ", ".join(f"{n}={v}" for n, v in state.layout.open_ends())
-        return f"{tile_str(t)} fits no open end ({ends})"
-    if state.layout.in_opening():
-        return state.layout.opening_rule()
+        return because("fits-no-usable-end", tile=tile, ends=[[names[i], lay.values[i]] for i in lay.open_indices()])
+    if not BIT[t] & lay.playable:
+        if lay.in_opening() and BIT[t] & lay.reachable():
+            return lay.opening_rule()   # it matches an arm that may not grow yet
+        return because("fits-no-open-end", tile=tile, ends=[[n, v] for n, v in lay.open_ends()])
+    if lay.in_opening():
+        return lay.opening_rule()
     same_tile = [m for m in legal if is_place(m) and (m & 127) == t]
     if same_tile:
-        return f"{label} is not a legal placement; {tile_str(t)} can go: " + \
-            ", ".join(move_str(state, m) for m in same_tile)
-    return f"{label} is not legal here"
+        return because("placement-elsewhere", move=label, tile=tile, moves=[move_str(state, m) for m in same_tile])
+    return because("not-legal-here", move=label)
 
 
-__all__ = ["move_str", "event_str", "parse_move", "explain_illegal", "register_notation", "register_format",
-           "equivalent", "SKIP"]
+__all__ = ["move_str", "event_str", "parse_move", "explain_illegal", "why_illegal", "register_notation",
+           "register_format", "equivalent", "SKIP"]

@@ -79,7 +79,7 @@ class Lead(Phase):
 
     def apply(self, state, move: int) -> None:
         if move >= DRAW:
-            raise IllegalMove(f"{move!r} is not a lead")
+            raise IllegalMove("not-a-lead", move=repr(move))
         state._lay(state.to_act, move)
 
 
@@ -102,7 +102,7 @@ class DrawForLead(Phase):
 
     def apply(self, state, move: int) -> None:
         if move != DRAW:
-            raise IllegalMove(f"{move!r} is not a draw")
+            raise IllegalMove("not-a-draw", move=repr(move))
         seat = state.to_act
         t = state._draw_tile(seat)
         b = BIT[t]
@@ -221,7 +221,7 @@ class Offers(Phase):
             state._check_end()
             return
         if move >= DRAW:
-            raise IllegalMove(f"{move!r} is neither the offered tile nor a decline")
+            raise IllegalMove("not-offered", move=repr(move))
         state._lay(state.offers[0][0], move)
 
 
@@ -250,7 +250,7 @@ class Over(Phase):
         return []
 
     def apply(self, state, move: int) -> None:
-        raise IllegalMove("the hand is over")
+        raise IllegalMove("hand-over")
 
 
 LEAD = Lead()

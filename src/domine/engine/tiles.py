@@ -9,6 +9,8 @@ bit ``t`` set for tile ``t``: ``hand & TILES_WITH[5]`` is "my tiles bearing a 5"
 
 from __future__ import annotations
 
+from .reasons import ReasonError
+
 MAX_PIP = 12
 TILE_COUNT = (MAX_PIP + 1) * (MAX_PIP + 2) // 2  # 91
 
@@ -126,8 +128,8 @@ def tile_str(t: int) -> str:
     return f"{HIGH[t]}-{LOW[t]}"
 
 
-class TileError(ValueError):
-    """A tile written wrongly (``7-x`` in a double-six set, ``5/3``, ...)."""
+class TileError(ReasonError):
+    """A tile written wrongly (``7-x`` in a double-six set, ``5/3``, ...), with its reason."""
 
 
 def parse_tile(text: str, max_pip: int = MAX_PIP) -> int:
@@ -141,10 +143,10 @@ def parse_tile(text: str, max_pip: int = MAX_PIP) -> int:
         if len(s) == 2 and s.isdigit() and max_pip <= 9:
             parts = [s[0], s[1]]
         else:
-            raise TileError(f"not a tile: {text!r} (write it like 5-3)")
+            raise TileError("not-a-tile", text=text)
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise TileError(f"not a tile: {text!r} (write it like 5-3)")
+        raise TileError("not-a-tile", text=text)
     a, b = int(parts[0]), int(parts[1])
     if a > max_pip or b > max_pip:
-        raise TileError(f"no tile {text!r} in a set whose highest number is {max_pip}")
+        raise TileError("no-such-tile", text=text, max_pip=max_pip)
     return tile_id(a, b)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .base import GameError, Option
 from ..engine.moves import DECIDE, KIND_MASK, SOLD, TOKENS, IllegalMove, is_place
 from ..engine.phases import TURN, Phase
+from ..engine.reasons import because
 from ..engine.serial import register
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.hand_ends import HandEnd
@@ -30,7 +31,7 @@ class Bidding(Phase):
 
     def apply(self, state, move):
         if not is_decision(move) or what_of(move) not in (BID, NO_BID):
-            raise IllegalMove(f"{move!r} is not a bid or a pass")
+            raise IllegalMove("not-a-bid", move=repr(move))
         state.game.bid(state, move)
 
 
@@ -184,7 +185,7 @@ class Auction(StakesGame):
     def apply_move(self, state, move):
         """The opening bid (a move of the turn): the auction begins (rule 5a)."""
         if not is_decision(move) or what_of(move) != BID or state.phase is not TURN:
-            raise IllegalMove(f"{move!r} is not a move a seat can make")
+            raise IllegalMove("not-a-seat-move", move=repr(move))
         a = state.rules["auction"]
         seat = state.to_act
         state.emit(seat, move)
@@ -228,13 +229,13 @@ class Auction(StakesGame):
             state.must_place(opener, t)
         state._check_end()
 
-    def why_not(self, state, move):
+    def why_not(self, state, move, label):
         a = state.rules["auction"]
         if a.opener >= 0:
-            return f"the highest bid is {a.high}: raise above it, or pass"
+            return because("bid-too-low", move=label, high=a.high)
         if what_of(move) == NO_BID:
-            return "there is no auction to pass in"
-        return "only a player who cannot place, with 1 or 2 tiles left in the stock, may open an auction"
+            return because("no-auction", move=label)
+        return because("cannot-open-auction", move=label)
 
     # -- scoring -----------------------------------------------------------------------------
     def score_hand(self, state, reason, out_seat):

@@ -312,7 +312,7 @@ class Game:
         """Apply a move of a kind the game registered itself (``moves.register_kind``); the
         engine handles its own kinds. The game offers such moves through ``filter_moves``."""
         from ..engine.moves import IllegalMove
-        raise IllegalMove(f"{move!r} is not a move a seat can make")
+        raise IllegalMove("not-a-seat-move", move=repr(move))
 
     def playout(self, state: HandState, rnd) -> None:
         """Finish ``state`` with uniformly random moves, exactly as ``HandState.play_random``

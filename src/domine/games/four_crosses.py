@@ -80,8 +80,7 @@ class FourCrosses(Game):
         for end in layout.waiting_for_double():
             tile = double(layout.values[end])
             if tile not in state.stock[state.stock_pos:]:
-                raise IllegalMove(f"arm {layout.end_names()[end]} waits for {tile_str(tile)}, "
-                                  "which is not among the reserved tiles")
+                raise IllegalMove("double-not-reserved", end=layout.end_names()[end], tile=tile_str(tile))
             state.close_end(close(end, tile), seat=NOBODY)
 
     def score_hand(self, state, reason, out_seat):

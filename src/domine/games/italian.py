@@ -9,6 +9,7 @@ from .base import GameError, Option
 from ..engine.hand import Deal
 from ..engine.serial import register
 from ..engine.moves import IllegalMove
+from ..engine.reasons import because
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble
 from ..parts.scoring import PENALTY, values_and_tiles
@@ -163,7 +164,7 @@ class Italian(StakesGame):
     def apply_move(self, state, move):
         deciding = state.rules["buy-back"]
         if not deciding.seats or move not in (BUY_BACK_MOVE, DROP_OUT_MOVE):
-            raise IllegalMove(f"{move!r} is not a move a seat can make")
+            raise IllegalMove("not-a-seat-move", move=repr(move))
         seat = state.to_act
         led = ledger(state)
         level = deciding.level
@@ -184,11 +185,11 @@ class Italian(StakesGame):
             led.winners = active
         state.end_decisions()
 
-    def why_not(self, state, move):
+    def why_not(self, state, move, label):
         if not state.rules["buy-back"].seats:
-            return f"only a player past {LIMIT} decides to buy back in or drop out, after the hand"
+            return because("not-past-limit", move=label, limit=LIMIT)
         if move == BUY_BACK_MOVE:
-            return f"you have bought back in {self.option_values['max_buy_backs']} times, the most allowed"
+            return because("buy-back-limit", move=label, times=self.option_values["max_buy_backs"])
         return None
 
     # -- what bots need ---------------------------------------------------------------------

@@ -45,8 +45,9 @@ from ..engine.matching import STRIDE
 from ..engine.moves import (
     DRAW, HIDDEN, KIND_MASK, PASS, STOP, TILE_MASK, TURN_UP, IllegalMove, MalformedMove, register_kind,
 )
-from ..engine.notation import move_str, register_format, register_notation
+from ..engine.notation import move_str, register_format, register_notation, why_illegal
 from ..engine.phases import LEAD_MOVE, Phase
+from ..engine.reasons import Reason, because
 from ..engine.serial import register
 from ..engine.tiles import BIT, IS_DOUBLE, TileError, parse_tile, tile_str, tiles_of
 from .hand_ends import HandEnd
@@ -415,19 +416,19 @@ class RowPhase(Phase):
             state.emit(seat, DRAW | t)
             end_turn(state, seat, laid=True)   # a draw is not idle
         else:
-            raise IllegalMove(f"{move!r} is not a move of this game")
+            raise IllegalMove("not-a-move", move=repr(move))
 
-    def why_illegal(self, state, move: int, text: str | None = None) -> str:
-        """Why a move may not be made, in words that name no tile this seat does not know."""
-        legal = state.legal_moves()
-        options = ", ".join(move_str(state, m) for m in legal)
+    def why_illegal(self, state, move: int, text: str | None = None) -> Reason:
+        """Why a move may not be made, naming no tile this seat does not know; with the moves
+        it may make instead."""
+        options = [move_str(state, m) for m in state.legal_moves()]
         label = text or (move_str(state, move) if isinstance(move, int) and move >= 0 else repr(move))
         k = move & KIND_MASK if isinstance(move, int) else -1
         if k == 0:
-            return f"{label} cannot be laid now; you may: {options}"
+            return because("cannot-lay-now", move=label, options=options)
         if k == BACK:
-            return f"{_why_not(state, move)}; you may: {options}"
-        return f"{label} is not a move here; you may: {options}"
+            return because(_why_not(state, move), options=options)
+        return because("not-a-move-here", move=label, options=options)
 
 
 class BetweenTurns(RowPhase):
@@ -581,33 +582,34 @@ def _parse_back(state, words, legal):
             try:
                 t = parse_tile(rest[0], state.game.max_pip)
             except TileError as e:
-                raise MalformedMove(str(e)) from None
+                raise MalformedMove(e.reason) from None
             front = rows_of(state).front if state.game.keeps_rows else -1
             if front != t:
-                raise IllegalMove(f"{rest[0]} is not the tile you are deciding on")
+                raise IllegalMove("not-the-deciding-tile", named=rest[0])
     elif rest == ["draw"]:
         move |= BACK_DRAW
     elif rest:
-        raise MalformedMove("write back, or back draw")
+        raise MalformedMove("back-written")
     if move not in legal:
-        raise IllegalMove(_why_not(state, move))
+        raise IllegalMove(why_illegal(state, move))
     return move
 
 
 def _parse_peek(state, words, legal):
     if PEEK not in legal:
-        raise IllegalMove("you cannot look at your front tile now")
+        raise IllegalMove("peek-not-now")
     return PEEK
 
 
 def _why_not(state, move: int) -> str:
+    """The reason code of a refused ``back``, ``back draw`` or ``open``."""
     if move & BACK_OPEN:
-        return "only a double you have just looked at and not laid may be set face up"
+        return "open-only-looked-double"
     if move & BACK_DRAW:
-        return "you may draw only after sending your front tile back, while the stock lasts"
+        return "back-draw-not-now"
     if state.phase.name != "deciding":
-        return "there is no looked-at tile to send back now"
-    return "that is not a move here"
+        return "nothing-to-send-back"
+    return "not-a-back-move"
 
 
 for _k in (PEEK, SEE, REVEAL, BACK):

@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.moves import DECIDE, KIND_MASK, TOKENS, IllegalMove, MalformedMove
-from ..engine.notation import _parse_draw, explain_illegal, register_format, register_notation
+from ..engine.notation import _parse_draw, register_format, register_notation, why_illegal
+from ..engine.reasons import Reason, because
 from ..engine.serial import register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -194,40 +195,42 @@ def _format_tokens(state, event: int) -> str:
     return f"tokens {amount_of(event)} to {'pot' if payee_of(event) < 0 else payee_of(event)}"
 
 
-def _explain(state, move: int, label: str) -> str:
+def _explain(state, move: int, label: str) -> Reason:
+    """Why a decision is refused: the game's own reason (``why_not(state, move, label)``, a
+    ``Reason`` or None), else the decisions open now."""
     why = getattr(state.game, "why_not", None)
-    reason = why(state, move) if why is not None else None
-    if reason:
-        return f"{label}: {reason}"
+    reason = why(state, move, label) if why is not None else None
+    if reason is not None:
+        return reason
     from ..engine.notation import move_str
     options = [move_str(state, m) for m in state.legal_moves() if is_decision(m)]
     if not options:
-        return f"{label}: there is nothing of the kind to decide now"
-    return f"{label} is not allowed now; you may: {', '.join(options)}"
+        return because("nothing-to-decide", move=label)
+    return because("decision-not-allowed", move=label, options=options)
 
 
 def _parse_bid(state, words, legal):
     if len(words) != 2 or not words[1].isdigit():
-        raise MalformedMove("a bid names a whole number of tokens: bid 3")
+        raise MalformedMove("bid-names-number")
     move = bid(int(words[1]))
     if move not in legal:
-        raise IllegalMove(explain_illegal(state, move, text=" ".join(words)))
+        raise IllegalMove(why_illegal(state, move, text=" ".join(words)))
     return move
 
 
 def _parse_buy(state, words, legal):
     if len(words) == 2 and words[1] == "back":
         if BUY_BACK_MOVE not in legal:
-            raise IllegalMove(explain_illegal(state, BUY_BACK_MOVE, text="buy back"))
+            raise IllegalMove(why_illegal(state, BUY_BACK_MOVE, text="buy back"))
         return BUY_BACK_MOVE
     return _parse_draw(state, words, legal)   # "buy" is also a draw (a tile bought)
 
 
 def _parse_drop(state, words, legal):
     if words != ["drop", "out"]:
-        raise MalformedMove("dropping out is written: drop out")
+        raise MalformedMove("drop-out-written")
     if DROP_OUT_MOVE not in legal:
-        raise IllegalMove(explain_illegal(state, DROP_OUT_MOVE, text="drop out"))
+        raise IllegalMove(why_illegal(state, DROP_OUT_MOVE, text="drop out"))
     return DROP_OUT_MOVE
 
 

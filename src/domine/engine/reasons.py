@@ -1,0 +1,374 @@
+"""Why a move is refused, as data: a reason code, its parameters, and the sentence they make.
+
+Every refusal (``MoveError`` and its kinds, ``TileError``) carries a ``Reason``: a short
+stable ``code`` in the domain's words (``"not-your-tile"``, ``"must-draw"``) and ``params``,
+plain JSON values (tiles as notation, ``"6-6"``; ends by name; seats and numbers as ints;
+moves as written). The sentence a player reads is rendered from them by a ``Catalog``:
+``ENGLISH`` here, a translation later from the same codes. ``REASONS`` is the one table of
+codes with their English templates; nothing that refuses a move writes its sentence itself.
+
+A template is ``str.format`` text whose fields are the code's parameters. A few format specs
+say how a list reads in the catalog's language: ``{allowed:or}`` (``6-6 or 5-5``),
+``{options:list}`` (``a, b``), ``{ends:ends}`` (``L=5, R=3``; the catalog's word for none when
+empty), ``{side_tiles:one-of}`` (`` (one of 6-1, 5-2)``, nothing when empty); ``!r`` quotes
+text as typed. docs/reasons.md is generated from the table (``reasons_doc``).
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+
+ILLEGAL, MALFORMED, AMBIGUOUS, TILE = "IllegalMove", "MalformedMove", "AmbiguousMove", "TileError"
+
+#: what each parameter holds, by name (one meaning a name, whatever the code)
+PARAMS = {
+    "tile": 'a tile in notation: "6-6" (as typed where the player named it)',
+    "move": "the move as written (its notation, or the value's repr when it is no move at all)",
+    "text": "the text as typed (quoted in the sentence)",
+    "word": "one word of the typed text",
+    "named": "a tile as the player typed it",
+    "end": 'an end by name: "L", "N", "A3"',
+    "ends": 'open ends, as [name, pips] pairs: [["L", 5], ["R", 3]]',
+    "allowed": 'tiles that may lead: ["6-6", "5-5"]',
+    "side_tiles": "the tiles a side of the centre takes, [] for any",
+    "moves": "moves in notation",
+    "options": "the moves the seat may make instead, in notation",
+    "pairs": "the pairs that may be played, in notation",
+    "seat": "a seat (0 first)",
+    "turn": "the seat whose turn it is",
+    "limit": "a number of tiles, or of points",
+    "high": "the highest bid so far, in tokens",
+    "times": "how many times",
+    "sides": "how many sides a spinner has",
+    "max_pip": "the set's highest number of pips",
+    "index": "an event's index in a log (0 first)",
+    "event": "an event as the log holds it (an int)",
+    "made_seat": "the seat of the event the engine made",
+    "made_event": "the event the engine made (an int)",
+    "kind": "a kind of event by name",
+}
+
+
+@dataclass(frozen=True)
+class Code:
+    """One reason a move is refused: its English template, the error that carries it and
+    where it is given (a phase, a kind of move, a door such as parsing or replay)."""
+
+    code: str
+    template: str
+    error: str
+    given: str
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        return fields_of(self.template)
+
+
+def fields_of(template: str) -> tuple[str, ...]:
+    """The parameter names a template uses, in order of first use."""
+    names: list[str] = []
+    for _, name, _, _ in string.Formatter().parse(template):
+        if name is not None and name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+_TABLE = (
+    # -- any move, any phase ----------------------------------------------------------------
+    ("hand-over", ILLEGAL, "any move once the hand is over", "the hand is over"),
+    ("not-a-move", ILLEGAL, "any phase: a value or kind this game has no move for",
+     "{move} is not a move of this game"),
+    ("not-legal-here", ILLEGAL, "turn: a placement refused for no reason above", "{move} is not legal here"),
+    # -- the lead ---------------------------------------------------------------------------
+    ("must-draw-to-lead", ILLEGAL, "draw for lead", "you must draw a tile to lead"),
+    ("lead-not-allowed", ILLEGAL, "lead", "{tile} may not lead; you must lead {allowed:or}"),
+    # -- placements -------------------------------------------------------------------------
+    ("not-your-tile", ILLEGAL, "lead, turn: a placement, discard or closing", "you do not hold {tile}"),
+    ("must-place-drawn", ILLEGAL, "turn: a placement after drawing a tile that fits",
+     "you must place the tile you drew, {tile}"),
+    ("locked-last-tile", ILLEGAL, "turn: a placement (Jedan Kamen)",
+     "{tile} is locked this turn: you did not announce your last tile"),
+    ("offer-pending", ILLEGAL, "offers: a placement (Igra preko reda)",
+     "only the out-of-turn double offered to you may be placed now, or decline"),
+    ("must-play-pair", ILLEGAL, "turn: a single placement where pairs are played",
+     "you must play a pair: one tile on each end"),
+    ("single-only-last-tile", ILLEGAL, "turn: a single placement where pairs are played",
+     "a single tile may be played only by a player holding one tile"),
+    ("fits-no-usable-end", ILLEGAL, "turn: a placement where the ends depend on the seat (arms, trains)",
+     "{tile} fits no end you may use now (yours now: {ends:ends})"),
+    ("fits-no-open-end", ILLEGAL, "turn: a placement", "{tile} fits no open end ({ends:ends})"),
+    ("placement-elsewhere", ILLEGAL, "turn: a placement on the wrong end or pip",
+     "{move} is not a legal placement; {tile} can go: {moves:list}"),
+    # -- the opening of a cross, a figure, a spinner (the layout's rule) --------------------
+    ("spinner-sides-first", ILLEGAL, "turn: a placement in a cross's opening",
+     "the spinner's {sides} sides must be filled before any arm grows"),
+    ("figure-opening", ILLEGAL, "turn: a placement in a figure's opening",
+     "until the figure is complete, only a tile on an empty side or an arm's own double may be played"),
+    ("figure-sides-first", ILLEGAL, "turn: a placement in a figure's opening (sides first)",
+     "until the figure is complete, only a tile on an empty side may be played, "
+     "and an arm's own double once every side holds a tile"),
+    ("spinner-ends-wait", ILLEGAL, "turn: a placement before a spinner's sides hold a tile",
+     "the spinner's ends open only once both its sides hold a tile"),
+    ("centre-sides-first", ILLEGAL, "turn: a placement in a phased cross's opening",
+     "until every side of the centre holds a tile{side_tiles:one-of} or is closed, "
+     "only an empty side may be filled"),
+    ("centre-sides-or-slots", ILLEGAL, "turn: a placement in a phased cross's opening (early slots)",
+     "until every side of the centre holds a tile{side_tiles:one-of} or is closed, "
+     "only an empty side or a slot beyond a side tile (its double) may be filled; "
+     "then an arm grows once its slot is filled"),
+    ("centre-slot-before-arm", ILLEGAL, "turn: a placement in a phased cross's opening (early arms)",
+     "until every side of the centre holds a tile{side_tiles:one-of} or is closed, "
+     "only an empty side may be filled; then each arm's slot takes its double (or a tile of its own) "
+     "before that arm grows"),
+    ("centre-slots-before-arms", ILLEGAL, "turn: a placement in a phased cross's opening (ring)",
+     "until every side of the centre holds a tile{side_tiles:one-of} or is closed, "
+     "only an empty side may be filled; then each arm's slot takes its double (or a tile of its own) "
+     "before any arm grows"),
+    # -- draw, pass, stop, decline, discard, pair, close -------------------------------------
+    ("draw-exhausted", ILLEGAL, "turn: draw", "you cannot draw: drawing is exhausted"),
+    ("drawn-tile-fits", ILLEGAL, "turn: draw", "you drew {tile}, which fits: you must place it"),
+    ("draw-limit", ILLEGAL, "turn: draw", "you may draw at most {limit} tiles in a turn"),
+    ("draw-while-tile-fits", ILLEGAL, "turn: draw", "you cannot draw while you hold a tile that fits"),
+    ("not-next-stock-tile", ILLEGAL, "parsing: a draw that names its tile",
+     "the next stock tile is {tile}, not {named}"),
+    ("must-draw", ILLEGAL, "turn: pass", "you cannot pass: you must draw"),
+    ("must-discard", ILLEGAL, "turn: pass", "you cannot pass: you must discard a tile"),
+    ("pass-while-tile-fits", ILLEGAL, "turn: pass", "you cannot pass: you hold a tile that fits"),
+    ("stop-not-now", ILLEGAL, "turn: stop",
+     "you can stop only after placing a tile, while another would still fit"),
+    ("no-offer", ILLEGAL, "decline", "there is no out-of-turn offer to decline"),
+    ("discard-while-tile-fits", ILLEGAL, "turn: discard", "you may discard only when no tile of yours fits"),
+    ("pair-not-legal", ILLEGAL, "turn: pair", "{move} is not a legal pair here"),
+    ("no-closing-now", ILLEGAL, "turn: close", "no end may be closed now"),
+    ("closing-not-allowed", ILLEGAL, "turn: close", "{move} is not a closing allowed here"),
+    # -- a phase handed a move it never lists (bots sending ints) ----------------------------
+    ("not-a-lead", ILLEGAL, "lead: a move that is not a tile", "{move} is not a lead"),
+    ("not-a-draw", ILLEGAL, "draw for lead: a move that is not a draw", "{move} is not a draw"),
+    ("not-offered", ILLEGAL, "offers: a move that is neither a tile nor decline",
+     "{move} is neither the offered tile nor a decline"),
+    ("not-a-seat-move", ILLEGAL, "a game's own kind of move, made where the game has none",
+     "{move} is not a move a seat can make"),
+    # -- replaying a log (from_events) -------------------------------------------------------
+    ("not-your-turn", ILLEGAL, "replay: an event of a seat not to act",
+     "seat {seat} moved, but it is seat {turn}'s turn"),
+    ("log-differs-from-rules", ILLEGAL, "replay: an event of the rules",
+     "event {index}: the log has {seat}: {event}, the rules make {made_seat}: {made_event}"),
+    ("log-differs-from-move", ILLEGAL, "replay: a move",
+     "event {index}: the log has {seat}: {event}, the move makes {made_seat}: {made_event}"),
+    ("rules-event-not-made", ILLEGAL, "replay: an event of the rules",
+     "event {index}: an event of the rules ({kind}) that the rules do not make here"),
+    # -- reading text --------------------------------------------------------------------------
+    ("empty-move", MALFORMED, "parsing", "empty move"),
+    ("unreadable-word", MALFORMED, "parsing: a placement",
+     "cannot read {word!r} in {text!r} (an end is one of {ends:list})"),
+    ("lead-names-no-end", MALFORMED, "parsing: a placement before the lead",
+     "the lead goes on an empty table: write only the tile"),
+    ("discard-names-tile", MALFORMED, "parsing: discard", "a discard names its tile: discard 5-3"),
+    ("closing-names-end-and-tile", MALFORMED, "parsing: close",
+     "a closing names the end and the tile: close {end} 3-4"),
+    ("pair-written", MALFORMED, "parsing: a pair", "a pair is written '5-3 L + 6-2 R', not {text!r}"),
+    ("no-pair-now", ILLEGAL, "parsing: a pair", "{text!r}: no pair can be played now"),
+    ("pair-not-listed", ILLEGAL, "parsing: a pair", "{text!r} is not a legal pair; the pairs here: {pairs:list}"),
+    ("ambiguous", AMBIGUOUS, "parsing: a placement or pair", "{text!r} could mean {moves:list}: say which"),
+    ("not-a-tile", TILE, "reading a tile (a MalformedMove in a move)", "not a tile: {text!r} (write it like 5-3)"),
+    ("no-such-tile", TILE, "reading a tile (a MalformedMove in a move)",
+     "no tile {text!r} in a set whose highest number is {max_pip}"),
+    # -- rows (blind, blind-row, blind-hughie) --------------------------------------------------
+    ("cannot-lay-now", ILLEGAL, "rows: a placement", "{move} cannot be laid now; you may: {options:list}"),
+    ("not-a-move-here", ILLEGAL, "rows: any other move", "{move} is not a move here; you may: {options:list}"),
+    ("open-only-looked-double", ILLEGAL, "rows: open",
+     "only a double you have just looked at and not laid may be set face up; you may: {options:list}"),
+    ("back-draw-not-now", ILLEGAL, "rows: back draw",
+     "you may draw only after sending your front tile back, while the stock lasts; you may: {options:list}"),
+    ("nothing-to-send-back", ILLEGAL, "rows: back",
+     "there is no looked-at tile to send back now; you may: {options:list}"),
+    ("not-a-back-move", ILLEGAL, "rows: back", "that is not a move here; you may: {options:list}"),
+    ("not-the-deciding-tile", ILLEGAL, "rows: open, naming a tile", "{named} is not the tile you are deciding on"),
+    ("peek-not-now", ILLEGAL, "rows: peek", "you cannot look at your front tile now"),
+    ("back-written", MALFORMED, "parsing: back", "write back, or back draw"),
+    # -- decisions for stakes (auction, italian, close-at-will, rotating-partners) ---------------
+    ("bid-names-number", MALFORMED, "parsing: bid", "a bid names a whole number of tokens: bid 3"),
+    ("drop-out-written", MALFORMED, "parsing: drop out", "dropping out is written: drop out"),
+    ("nothing-to-decide", ILLEGAL, "stakes: a decision",
+     "{move}: there is nothing of the kind to decide now"),
+    ("decision-not-allowed", ILLEGAL, "stakes: a decision", "{move} is not allowed now; you may: {options:list}"),
+    ("bid-too-low", ILLEGAL, "auction: bidding", "{move}: the highest bid is {high}: raise above it, or pass"),
+    ("no-auction", ILLEGAL, "auction: pass", "{move}: there is no auction to pass in"),
+    ("cannot-open-auction", ILLEGAL, "auction: an opening bid",
+     "{move}: only a player who cannot place, with 1 or 2 tiles left in the stock, may open an auction"),
+    ("not-a-bid", ILLEGAL, "auction: bidding, a move that is no decision", "{move} is not a bid or a pass"),
+    ("not-past-limit", ILLEGAL, "italian: buy back, drop out",
+     "{move}: only a player past {limit} decides to buy back in or drop out, after the hand"),
+    ("buy-back-limit", ILLEGAL, "italian: buy back",
+     "{move}: you have bought back in {times} times, the most allowed"),
+    # -- four-crosses ----------------------------------------------------------------------------
+    ("double-not-reserved", ILLEGAL, "four-crosses: an arm closed after a round of passes (rule 9)",
+     "arm {end} waits for {tile}, which is not among the reserved tiles"),
+)
+
+#: every reason code, by code
+REASONS: dict[str, Code] = {c: Code(c, template, error, given) for c, error, given, template in _TABLE}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is refused: a code of ``REASONS`` and its parameters (JSON values).
+    ``text`` is the English sentence; ``Catalog.render`` gives it in another language."""
+
+    code: str
+    params: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        entry = REASONS.get(self.code)
+        if entry is None:
+            raise LookupError(f"no reason code {self.code!r} (domine.engine.reasons.REASONS)")
+        if set(self.params) != set(entry.params):
+            raise TypeError(f"reason {self.code!r} takes {list(entry.params)}, not {sorted(self.params)}")
+
+    @property
+    def text(self) -> str:
+        return ENGLISH.render(self)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_json(self) -> dict:
+        """``{"code", "params", "text"}``: what a client is sent."""
+        return {"code": self.code, "params": dict(self.params), "text": self.text}
+
+
+def because(code: str, **params) -> Reason:
+    """The reason ``code`` with ``params``: ``because("not-your-tile", tile="6-6")``."""
+    return Reason(code, params)
+
+
+class ReasonError(ValueError):
+    """An error that says why as a ``Reason``: ``str(e)`` is its English sentence. Raised with a
+    reason, or with a code and its parameters: ``IllegalMove("draw-limit", limit=3)``."""
+
+    def __init__(self, reason: Reason | str, **params):
+        if not isinstance(reason, Reason):
+            reason = Reason(reason, params)
+        elif params:
+            raise TypeError("a Reason already holds its parameters")
+        self.reason = reason
+        super().__init__(reason.text)
+
+    @property
+    def code(self) -> str:
+        return self.reason.code
+
+    @property
+    def params(self) -> dict:
+        return self.reason.params
+
+    def to_json(self) -> dict:
+        """``{"code", "params", "text"}``: what a client is sent."""
+        return self.reason.to_json()
+
+    def __reduce__(self):
+        return type(self), (self.reason,)
+
+
+class Catalog:
+    """The sentences of one language: a template per code (the same fields as the English
+    one) and the words its list formats use (``or``: between the last two tiles that may
+    lead; ``none``: no end; ``one-of``: a pattern for a list of allowed tiles)."""
+
+    def __init__(self, language: str, templates: dict[str, str], words: dict[str, str]):
+        self.language = language
+        self.templates = templates
+        self.words = words
+        self._formatter = _Formatter(words)
+
+    def render(self, reason: Reason) -> str:
+        return self._formatter.format(self.templates[reason.code], **reason.params)
+
+    def problems(self) -> list[str]:
+        """What a translation lacks or gets wrong against ``REASONS``: a code missing or
+        unknown, a template whose fields differ from the English one's, a word missing."""
+        out = [f"{c}: missing" for c in REASONS if c not in self.templates]
+        out += [f"{c}: not a reason code" for c in self.templates if c not in REASONS]
+        out += [f"{c}: fields {sorted(fields_of(t))}, not {sorted(REASONS[c].params)}"
+                for c, t in self.templates.items() if c in REASONS and set(fields_of(t)) != set(REASONS[c].params)]
+        out += [f"word {w!r}: missing" for w in ENGLISH_WORDS if w not in self.words]
+        return out
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the list specs of a catalog's language."""
+
+    def __init__(self, words: dict[str, str]):
+        self.words = words
+
+    def format_field(self, value, spec: str) -> str:
+        if spec == "list":
+            return ", ".join(map(str, value))
+        if spec == "or":
+            return self.words["or"].join(map(str, value))
+        if spec == "ends":
+            return ", ".join(f"{name}={pips}" for name, pips in value) or self.words["none"]
+        if spec == "one-of":
+            return self.words["one-of"].format(", ".join(value)) if value else ""
+        return super().format_field(value, spec)
+
+
+ENGLISH_WORDS = {"or": " or ", "none": "none", "one-of": " (one of {})"}
+ENGLISH = Catalog("en", {c.code: c.template for c in REASONS.values()}, ENGLISH_WORDS)
+
+
+def reasons_doc() -> str:
+    """docs/reasons.md: the table of codes, made from ``REASONS`` (a test keeps the file equal)."""
+    head = _DOC_HEAD.strip() + "\n"
+    rows = ["| code | English | parameters | error | given by |", "|---|---|---|---|---|"]
+    for c in REASONS.values():
+        template = c.template.replace("|", "\\|")
+        rows.append(f"| `{c.code}` | {template} | {', '.join(c.params) or '-'} | {c.error} | {c.given} |")
+    params = ["| parameter | holds |", "|---|---|"]
+    params += [f"| `{name}` | {what} |" for name, what in PARAMS.items()]
+    return "\n".join([head, *rows, "", "## Parameters", "", *params, "", _DOC_TAIL.strip(), ""])
+
+
+_DOC_HEAD = """
+# Why a move is refused: reason codes
+
+<!-- generated from domine.engine.reasons.REASONS by reasons_doc(); tests/test_reasons.py
+keeps this file equal to it: change the table there, then write the file again with
+python -c "from domine.engine.reasons import reasons_doc; print(reasons_doc(), end='')" > docs/reasons.md -->
+
+Every refused move or input raises a `MoveError` (`IllegalMove`, `MalformedMove`,
+`AmbiguousMove`) or a `TileError` that carries a reason: a stable `code` and its `params`,
+plain JSON values. `str(error)` is the English sentence; `error.to_json()` is
+`{"code": ..., "params": {...}, "text": ...}` for a client. `why_illegal(state, move)`
+(`domine.engine.notation`) gives the reason an illegal move would raise, without raising;
+`explain_illegal` its sentence.
+
+## Codes
+"""
+
+_DOC_TAIL = """
+## Rendering a translation
+
+A sentence is rendered from its code, never written where the move is refused: a
+`Catalog` holds one template per code and a few words, and `catalog.render(reason)` fills
+the template with the reason's params by `str.format`. A translation (Serbian, Polish)
+is another `Catalog` over the same codes:
+
+```python
+from domine.engine.reasons import Catalog
+SERBIAN = Catalog("sr", {"not-your-tile": "nemate {tile}", ...},
+                  {"or": " ili ", "none": "nijedan", "one-of": " (jedan od {})"})
+SERBIAN.render(error.reason)
+SERBIAN.problems()   # codes missing, fields that differ from the English template's
+```
+
+A template uses exactly the fields of the English one (`problems` checks it), in any
+order the language wants. The list specs read the catalog's words: `{allowed:or}` joins
+tiles with its `or`, `{options:list}` with commas, `{ends:ends}` writes `L=5, R=3` (its
+`none` when there is no end), `{side_tiles:one-of}` fills its `one-of` pattern with the
+tiles (nothing when any tile will do); `!r` quotes text as the player typed it. Tiles and
+moves in the params are notation (`6-6`, `5-3 R`, `draw`), which reads the same in every
+language; a client that shows its own words for moves can read the params instead of the
+sentence.
+"""
