@@ -21,8 +21,9 @@ from typing import Callable
 
 from .layout import ALL_ENDS, LEAD_END
 from .moves import (
-    ANNOUNCE, CLOSE, DECLINE, END, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, PAIR, PASS, SCORE, SECOND_SHIFT, SKIP,
-    STOP, TURN_UP, AmbiguousMove, IllegalMove, MalformedMove, close_reason, end_reason, is_place, points_of, tile_of,
+    ANNOUNCE, CLOSE, DECLINE, END, HIDDEN, DISCARD, DRAW, KIND_MASK, KINDS, OUT_OF_TURN, PAIR, PASS, SCORE,
+    SECOND_SHIFT, SKIP, STOP, TURN_UP, AmbiguousMove, IllegalMove, MalformedMove, close_reason, end_reason, is_place,
+    points_of, tile_of,
 )
 from .reasons import Reason, because
 from .tiles import BIT, TileError, parse_tile, tile_str, tiles_of
@@ -315,7 +316,8 @@ def well_formed(state: "HandState", move: object) -> bool:
         return (move & 127) < size
     if k == PAIR:
         halves = (move & 0xFFFF, (move >> SECOND_SHIFT) & 0xFFFF)
-        return move >> (SECOND_SHIFT + 16) == 0 and move & 0xF0000 == 0 and all((h & 127) < size for h in halves)
+        markers = ANNOUNCE | OUT_OF_TURN | HIDDEN   # bits 16-18; the kind's own bits start at 19
+        return move >> (SECOND_SHIFT + 16) == 0 and not move & markers and all((h & 127) < size for h in halves)
     if k == DISCARD:
         return move & ~(KIND_MASK | 127) == 0 and (move & 127) < size
     if k == CLOSE:
