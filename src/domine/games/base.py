@@ -40,6 +40,7 @@ from ..engine.tiles import BIT, IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, parse_t
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.match import Match
+    from ..engine.reasons import Reason
 
 
 class GameError(ValueError):
@@ -489,6 +490,12 @@ class StakesGame(Game):
     def estimate(self, obs, move: int, knowledge) -> float | None:
         """What a decision that is not a tile is worth against its alternatives, in the
         heuristic bot's units (a close, a bid, buying back); None: the bot's own judgement."""
+        return None
+
+    def why_not(self, state, move: int, label: str) -> Reason | None:
+        """Why the decision ``move`` (written ``label``) is refused here, as a reason of the
+        game's own (``domine.engine.reasons``: a bid too low); None: the decisions open now
+        are listed instead (``domine.parts.stakes``)."""
         return None
 
 

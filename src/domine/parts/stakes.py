@@ -196,8 +196,8 @@ def _format_tokens(state, event: int) -> str:
 
 
 def _explain(state, move: int, label: str) -> Reason:
-    """Why a decision is refused: the game's own reason (``why_not(state, move, label)``, a
-    ``Reason`` or None), else the decisions open now."""
+    """Why a decision is refused: the game's own reason (``StakesGame.why_not``), else the
+    decisions open now."""
     why = getattr(state.game, "why_not", None)
     reason = why(state, move, label) if why is not None else None
     if reason is not None:
