@@ -23,7 +23,7 @@ ILLEGAL, MALFORMED, AMBIGUOUS, TILE = "IllegalMove", "MalformedMove", "Ambiguous
 
 #: what each parameter holds, by name (one meaning a name, whatever the code)
 PARAMS = {
-    "tile": 'a tile in notation: "6-6" (as typed where the player named it)',
+    "tile": 'a tile in notation: "6-6"',
     "move": "the move as written (its notation, or the value's repr when it is no move at all)",
     "text": "the text as typed (quoted in the sentence)",
     "word": "one word of the typed text",
