@@ -29,10 +29,12 @@ from domine.engine.layout import LEAD_END
 from domine.engine.match import Match
 from domine.engine.moves import (
     ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PAIR, PASS, STOP, TURN_UP, IllegalMove, end_of, is_hidden,
-    is_place, kind, kind_of, open_of, place, placements_of, tile_of,
+    is_place, kind, kind_of, open_of, pair, place, placements_of, tile_of,
 )
+from domine.engine.reasons import REASONS
 from domine.records import match_record, replay, seat_view
 from domine.parts.rows import BACK, PEEK
+from domine.parts.stakes import bid
 from domine.engine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, tile_str, tiles_of
 
 # ---------------------------------------------------------------------------------------
@@ -447,13 +449,16 @@ def _snapshot(state):
 
 def random_candidates(game, state, rng, k):
     """k moves drawn from every placement encoding on the current ends (and the lead end)
-    with every open pip, with and without an announcement, plus DRAW and PASS."""
+    with every open pip, with and without an announcement, plus DRAW, PASS and one move of
+    every other kind a seat makes (a pair, a closing, a bid, a look, a tile sent back)."""
     ends = list(range(len(state.layout.values))) + [LEAD_END]
     size = set_size(game.max_pip)
-    out = [DRAW, PASS, STOP, DECLINE, DISCARD | rng.randrange(size)]
+    out = [DRAW, PASS, STOP, DECLINE, DISCARD | rng.randrange(size), PEEK, BACK, bid(rng.randrange(1, 4)),
+           CLOSE | rng.randrange(size) | (rng.choice(ends[:-1] or [0]) << 7)]
     for _ in range(k):
         m = place(rng.randrange(size), rng.choice(ends), rng.randrange(game.max_pip + 1))
         out.append(m | ANNOUNCE if rng.random() < 0.2 else m)
+    out.append(pair(out[-1] & ~ANNOUNCE, out[-2] & ~ANNOUNCE))
     return out
 
 
@@ -541,9 +546,11 @@ def test_listed_moves_apply_and_unlisted_moves_do_not(combo, seed):
         for m in sample:
             c = state.clone()
             snap = _snapshot(c)
-            with pytest.raises(IllegalMove):
+            with pytest.raises(IllegalMove) as refused:
                 c.apply(m)
             assert _snapshot(c) == snap, f"a refused move {m:#x} changed the state"
+            # the refusal says why as data (domine.engine.reasons): a registered code, a sentence
+            assert refused.value.code in REASONS and str(refused.value), f"{m:#x}: {refused.value!r}"
         assert _snapshot(state) == before, "moves on clones changed the original"
 
 
