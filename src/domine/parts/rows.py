@@ -170,7 +170,7 @@ class NextSeatStarts(LeadRule):
 def start(state, seat: int) -> None:
     """The lead: a spare tile turned up (``seat`` then takes a normal turn), or ``seat``'s front
     tile turned up and laid (his whole turn, or, style "peek on", a lay)."""
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     state.set_starter(seat)
     if state.deal.aside:
         t = state.deal.aside[0]
@@ -200,7 +200,7 @@ def idle_turns_limit(state) -> int:
 def begin_turn(state) -> None:
     """Start the turn of the seat to act: the rules' forced steps, until a seat has a choice
     (or the turn ends by itself, and the next one begins)."""
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     style = rs.style
     while not state.over:
         seat = state.to_act
@@ -231,7 +231,7 @@ def begin_turn(state) -> None:
 
 
 def reveal_until_fit(state, seat: int) -> None:
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     row = rs.rows[seat]
     playable = state.layout.playable
     for _ in range(len(row)):
@@ -266,7 +266,7 @@ def _two_places(state, b: int) -> bool:
 
 def look(state, seat: int, kind_code: int) -> None:
     """``seat`` looks at its front tile (a peek of its own, or a look the rules make)."""
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     t = rs.rows[seat][0]
     rs.private[seat] |= BIT[t]
     rs.front = t
@@ -276,7 +276,7 @@ def look(state, seat: int, kind_code: int) -> None:
 
 def lay(state, seat: int, move: int) -> None:
     """A row tile (or an open one) laid; then the turn goes on as the style says."""
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     t = move & 127
     b = BIT[t]
     if b & rs.open[seat]:
@@ -308,7 +308,7 @@ def lay(state, seat: int, move: int) -> None:
 
 def reveal_check(state, seat: int) -> bool:
     """A face-down hand left with ``reveal_at`` tiles is turned up; the turn ends."""
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     if rs.revealed[seat] or state.hands[seat].bit_count() != state.game.reveal_at:
         return False
     for t in rs.rows[seat]:
@@ -325,7 +325,7 @@ def reveal_check(state, seat: int) -> bool:
 
 
 def after_lay(state, seat: int) -> None:
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     state.enter("after a lay")
     if not rs.rows[seat] and not rs.open[seat] & state.layout.playable:
         end_turn(state, seat, laid=True)   # nothing more can be looked at or laid
@@ -334,7 +334,7 @@ def after_lay(state, seat: int) -> None:
 def back(state, seat: int, move: int) -> None:
     """The looked-at front tile goes to the back (then, maybe, an unseen draw to the front),
     or, a double, face up beside the row."""
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     row = rs.rows[seat]
     t = row.pop(0)
     b = BIT[t]
@@ -357,7 +357,7 @@ def back(state, seat: int, move: int) -> None:
 def end_turn(state, seat: int, laid: bool, begin: bool = True) -> None:
     """The turn of ``seat`` is over: count idle turns, end the hand if its rules say, else
     begin the next seat's turn."""
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     if laid:
         idle = rs.idle = 0
     else:
@@ -393,7 +393,7 @@ class RowPhase(Phase):
 
     def apply(self, state, move: int) -> None:
         seat = state.to_act
-        rs = rows_of(state)
+        rs = state.rules["rows"]
         k = move & KIND_MASK
         if k == 0:
             lay(state, seat, move)
@@ -449,7 +449,7 @@ class FaceUpDoubles(RowPhase):
     def moves(self, state):
         seat = state.to_act
         lay_ = state.layout
-        return placements(rows_of(state).face_up[seat] & state.hands[seat] & lay_.playable, lay_, state.fits,
+        return placements(state.rules["rows"].face_up[seat] & state.hands[seat] & lay_.playable, lay_, state.fits,
                           state.codes)
 
 
@@ -460,7 +460,7 @@ class FrontTile(RowPhase):
     kinds = (0,)
 
     def moves(self, state):
-        return placements(BIT[rows_of(state).front], state.layout, state.fits, state.codes)
+        return placements(BIT[state.rules["rows"].front], state.layout, state.fits, state.codes)
 
 
 class Stuck(RowPhase):
@@ -481,7 +481,7 @@ class Deciding(RowPhase):
     kinds = (0, BACK)
 
     def moves(self, state):
-        rs = rows_of(state)
+        rs = state.rules["rows"]
         front = rs.front
         b = BIT[front]
         lay_ = state.layout
@@ -511,7 +511,7 @@ class AfterLay(RowPhase):
     kinds = (0, PEEK, STOP, PASS)
 
     def moves(self, state):
-        rs = rows_of(state)
+        rs = state.rules["rows"]
         seat = state.to_act
         lay_ = state.layout
         moves = placements(rs.open[seat] & lay_.playable, lay_, state.fits, state.codes)
@@ -532,7 +532,7 @@ class OpenHand(RowPhase):
     kinds = (0, STOP, PASS, DRAW)
 
     def moves(self, state):
-        rs = rows_of(state)
+        rs = state.rules["rows"]
         seat = state.to_act
         lay_ = state.layout
         moves = placements(state.hands[seat] & lay_.playable, lay_, state.fits, state.codes)
@@ -550,7 +550,7 @@ ROW_PHASES = (BetweenTurns(), FaceUpDoubles(), FrontTile(), Stuck(), Deciding(),
 
 
 def row_view(state, seat: int) -> RowView:
-    rs = rows_of(state)
+    rs = state.rules["rows"]
     known = rs.public | rs.private[seat]
     rows = tuple(tuple(t if BIT[t] & known else -1 for t in row) for row in rs.rows)
     front = rs.front if state.to_act == seat and not state.over and rs.front >= 0 else -1
