@@ -51,6 +51,7 @@ from math import erf, sqrt
 from ..games.base import Game
 from ..engine.observation import Observation
 from .knowledge import Knowledge, game_of
+from .values import ESTIMATES, estimate, row_move_value
 from ..engine.layout import Layout
 from ..engine.matching import STRIDE
 from ..engine.moves import ANNOUNCE, CLOSE, DISCARD, DRAW, PAIR, STOP, end_of, is_place, kind, open_of, placements_of, tile_of
@@ -255,12 +256,12 @@ def score_moves(obs: Observation, knowledge: Knowledge | None = None,
         elif k == CLOSE:
             scores[i] = score_placement(ctx, m) + ctx.w["close"]
         elif not is_place(m):   # a pass, a decline; or a kind the game scores itself
-            value = ctx.tab.game.heuristic_value(obs, m)
+            value = row_move_value(obs, m) if ctx.tab.game.keeps_rows else None
             scores[i] = -1e6 if value is None else value
-    estimate = getattr(game_of(obs), "estimate", None)
-    if estimate is not None:
-        # decisions the game values (a close, a bid, buying back), against going on (0)
-        worth = [estimate(obs, m, ctx.kn) for m in moves]
+    game = ctx.tab.game
+    if game.id in ESTIMATES:
+        # decisions the bots value (a close, a bid, buying back), against going on (0)
+        worth = [estimate(game, obs, m, ctx.kn) for m in moves]
         if any(w is not None for w in worth):
             for i, (m, w) in enumerate(zip(moves, worth)):
                 if w is not None:

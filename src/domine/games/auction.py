@@ -246,35 +246,6 @@ class Auction(StakesGame):
         led.pay(state, NOBODY, winner, led.pot)
         return HandResult(reason, out_seat, values, tiles, led.won(), [winner], ranking)
 
-    # -- what bots need ------------------------------------------------------------------
-    def estimate(self, obs, move, knowledge):
-        """What a bid is worth, against passing (0), in tokens.
-
-        For the opener (the seat on turn, who must place the tile if it fits): a tile that
-        fits keeps him in the race for the pot, one that does not is a tile more to shed
-        and to count in a block, each worth about half the pot, for or against; so
-        ``(2 p_fit - 1) * pot / 2`` less the price: he opens only when the tile is more
-        likely than not to fit, and the more so the higher the price. (Valuing only the
-        fitting case made the bot open at every chance, and lose tokens by it.) For
-        another seat the tile only joins his hand: only its price."""
-        if not is_decision(move):
-            return None
-        if what_of(move) == NO_BID:
-            return 0.0
-        from ..parts.stakes import balances_after
-        pot = balances_after(obs.context.tokens, obs.players, obs.history)[-1]
-        price = amount_of(move)
-        opener = obs.seat == self._opener(obs)
-        if not opener:
-            return -float(price)
-        unseen = knowledge.unseen if knowledge is not None else self.set_mask
-        fit = 0
-        for _, v, _, _, closed in obs.ends:
-            if not closed:
-                fit |= self.set_fits[v]
-        p_fit = (unseen & fit).bit_count() / max(1, unseen.bit_count())
-        return (2.0 * p_fit - 1.0) * pot * 0.5 - price
-
     @staticmethod
     def decision_rules_out(history, index: int, playable: int) -> int:
         """What the decision ``history[index]`` proves its seat does not hold (``Knowledge``):
@@ -289,18 +260,3 @@ class Auction(StakesGame):
             if k != TOKENS:
                 return 0 if k == DECIDE else playable
         return playable
-
-    @staticmethod
-    def _opener(obs) -> int:
-        """The seat that opened the auction going on (the seat to act if none is)."""
-        from ..parts.stakes import BID as _BID
-        from ..engine.moves import KIND_MASK, DECIDE
-        opener, chances = obs.to_act, 0
-        for seat, event in reversed(obs.history):
-            if event & KIND_MASK == SOLD:
-                break
-            if event & KIND_MASK == DECIDE:
-                chances += 1
-                if what_of(event) == _BID:
-                    opener = seat
-        return opener

@@ -23,14 +23,14 @@ from ..engine.hand import Deal, HandContext, HandState
 from ..engine.layout import Layout
 from ..engine.layouts import LAYOUTS
 from ..engine.matching import EQUAL, Matching
-from ..engine.moves import DISCARD, DRAW, KIND_MASK, PASS, SKIP, end_of, tile_of
+from ..engine.moves import DISCARD, DRAW, PASS, SKIP, end_of, tile_of
 from ..engine.phases import ENGINE_PHASES, Phase
 from ..parts.conventions import Convention
 from ..parts.hand_ends import BLOCKED, HandEnd
 from ..parts.leads import HeaviestDouble, LeadRule
 from ..parts.match_ends import FirstTo, MatchEnd
 from ..parts.rows import (
-    BACK, BACK_DRAW, BACK_OPEN, PEEK, ROW_PHASES, STYLES, FirstByLot, RowEnd, RowState, begin_turn, row_view, rows_of,
+    ROW_PHASES, STYLES, FirstByLot, RowEnd, RowState, begin_turn, row_view, rows_of,
     start,
 )
 from ..parts.scoring import GOOD, PENALTY, winner_takes_others
@@ -450,11 +450,6 @@ class Game:
     #: hands are rows hidden from their owner too (``domine.parts.rows.RowGame``)
     keeps_rows = False
 
-    def heuristic_value(self, obs, move: int) -> float | None:
-        """The heuristic bot's score for a move that places nothing, of a kind the game
-        registered (None: the bot's own, a last resort like a pass)."""
-        return None
-
     #: ``complete_observation(state, seat, obs)``: what a game adds to (or takes from) a seat's
     #: observation beyond the engine's (rows hidden from their owner: ``RowGame``); None: nothing
     complete_observation = None
@@ -487,10 +482,6 @@ class StakesGame(Game):
         others = [w for s, w in enumerate(won) if s != seat]
         return (won[seat] - (sum(others) / len(others) if others else 0.0)) / 4.0
 
-    def estimate(self, obs, move: int, knowledge) -> float | None:
-        """What a decision that is not a tile is worth against its alternatives, in the
-        heuristic bot's units (a close, a bid, buying back); None: the bot's own judgement."""
-        return None
 
     def why_not(self, state, move: int, label: str) -> Reason | None:
         """Why the decision ``move`` (written ``label``) is refused here, as a reason of the
@@ -557,15 +548,3 @@ class RowGame(Game):
             rs.revealed[s] = True
         rs.idle = table.get("idle", 0)
         begin_turn(state)
-
-    def heuristic_value(self, obs, move: int) -> float | None:
-        """Rules of thumb for the row moves: lay what fits, look on rather than stop, keep
-        the stock (a placement always scores above these)."""
-        k = move & KIND_MASK
-        if k == PEEK:
-            return -40.0                                  # above a stop (-50): go on shedding
-        if k == BACK:
-            return -1e5 - bool(move & BACK_DRAW) + bool(move & BACK_OPEN)   # an open double may be laid later
-        if k == DRAW:
-            return -1e5 - 3
-        return None

@@ -192,19 +192,6 @@ class Italian(StakesGame):
             return because("buy-back-limit", move=label, times=self.option_values["max_buy_backs"])
         return None
 
-    # -- what bots need ---------------------------------------------------------------------
-    def estimate(self, obs, move, knowledge):
-        if move not in (BUY_BACK_MOVE, DROP_OUT_MOVE):
-            return None
-        if move == DROP_OUT_MOVE:
-            return 0.0
-        from ..parts.stakes import balances_after
-        pot = balances_after(obs.context.tokens, obs.players, obs.history)[-1]
-        k = obs.players - bin(obs.context.absent).count("1")
-        # bought back, he sits at the highest total still in: a little worse than an even share
-        p = 0.6 / max(1, k)
-        return p * (pot + self.option_values["buy_back"]) - self.option_values["buy_back"]
-
     @staticmethod
     def hand_worth(state, seat):
         """Tokens won, and the share of the pot the seat's room under 71 promises."""
