@@ -7,8 +7,8 @@ import random
 import re
 from typing import Protocol
 
+from ..engine.choosers import HEAVIEST, ByIndex, heaviest_move
 from ..engine.observation import Observation
-from ..engine.moves import ANNOUNCE, pips_placed
 
 
 class Bot(Protocol):
@@ -33,6 +33,12 @@ class RandomBot:
     def choose_among(self, moves: list[int]) -> int:
         return self.rng.choice(moves)
 
+    def chooser(self) -> ByIndex:
+        """How the engine may ask this bot (``domine.engine.choosers``): by index among the
+        moves' count, ``rng.choice`` being ``seq[rng._randbelow(len(seq))]`` (so the same
+        choices, drawn from the same generator, whichever path plays)."""
+        return ByIndex(self.rng._randbelow)
+
 
 class GreedyBot:
     """Places the heaviest legal tile; draws or passes only when it must.
@@ -53,18 +59,13 @@ class GreedyBot:
     def choose_among(self, moves: list[int]) -> int:
         return greedy_move(moves)
 
+    def chooser(self):
+        """How the engine may ask this bot: ``HEAVIEST``, found without listing the moves."""
+        return HEAVIEST
 
-def greedy_move(moves: list[int]) -> int:
-    """The heaviest tile; of equal ones the first listed, announced where an announcement exists."""
-    best = -1
-    best_key = (-1, False)
-    for m in moves:
-        p = pips_placed(m)
-        if p >= 0:
-            key = (p, bool(m & ANNOUNCE))
-            if key > best_key:
-                best, best_key = m, key
-    return best if best >= 0 else moves[0]
+
+#: the heaviest tile; of equal ones the first listed, announced where an announcement exists
+greedy_move = heaviest_move
 
 
 def _search(seed=None, **params):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .events import NOBODY, Event, events_since
+from .fastpaths import play_out
 from .serial import DataError, from_data, register, to_data
 from .layout import LEAD_END, Layout
 from .matching import STRIDE
@@ -222,147 +223,20 @@ class HandState:
     def play_random(self, rnd) -> None:
         """Finish the hand with uniformly random legal moves; ``rnd`` returns floats in [0, 1).
 
-        The moves are exactly those that ``legal_moves`` and ``apply_unchecked``
-        with the same ``rnd`` would give (a test holds it to that). Rollouts for
-        search bots and the throughput benchmark live here.
+        Each move is ``moves[int(rnd() * len(moves))]`` of what ``legal_moves`` lists, a
+        single legal move included: the game's fast path makes exactly the moves that
+        ``legal_moves`` and ``apply_unchecked`` with the same ``rnd`` would (tests hold it to
+        that). Rollouts and the throughput benchmark live here.
         """
-        self.play_out(None, rnd)
-
-    def random_steps_to_turn(self, rnd) -> bool:
-        """Random legal moves through the step API until the hand is in its ordinary turns
-        (past the lead, an engine drawn for, offers): where a fast path begins. True once the
-        hand is over."""
-        legal, apply = self.legal_moves, self.apply_unchecked
-        while self.phase is not TURN and not self.over:
-            moves = legal()
-            apply(moves[int(rnd() * len(moves))])
-        return self.over
+        play_out(self, None, rnd)
 
     def play_out(self, choosers, rnd=None) -> None:
-        """Finish the hand as ``_play_out`` says, then the decisions a game leaves to the
-        seats once the play is over (``Game.decisions``: buying back in, dropping out)."""
-        self._play_out(choosers, rnd)
-        while not self.over:
-            moves = self.legal_moves()
-            if choosers is None:
-                self.apply_unchecked(moves[int(rnd() * len(moves))])
-            else:
-                self.apply_unchecked(moves[0] if len(moves) == 1 else choosers[self.acting_seat()](moves))
-
-    def _play_out(self, choosers, rnd=None) -> None:
-        """Finish the hand, ``choosers[seat](moves)`` picking every move of that seat that
-        is a choice (a single legal move is made without asking), or, without choosers,
-        ``rnd`` picking uniformly (asked for every move, as ``play_random`` promises).
-
-        Ordinary turns of line games without hooks run inline, so simulations and
-        rollouts go at the engine's pace; the block test inlined is the one of
-        ``parts.hand_ends.BLOCKED``, taken only for policies that allow it.
-        """
-        legal, apply = self.legal_moves, self.apply_unchecked
-        by_rnd = choosers is None
-        if by_rnd and self.game.own_playout:
-            self.game.playout(self, rnd)   # the game's own loop, move for move the same (Game.playout)
-            return
-        if by_rnd:
-            def pick(seat, moves):
-                return moves[int(rnd() * len(moves))]
-        else:
-            def pick(seat, moves):
-                return moves[0] if len(moves) == 1 else choosers[seat](moves)
-        layout = self.layout
-        if not self.plain_turns or type(layout) is not Layout or layout.ends_by_double:
-            while not self.over:
-                moves = legal()
-                apply(pick(self.acting_seat(), moves))
-            return
-        while self.phase is not TURN:   # the lead (and nothing else, in a game without hooks)
-            if self.over:
-                return
-            moves = legal()
-            apply(pick(self.to_act, moves))
-        hands, history, fits = self.hands, self.history, self.fits
-        by_bit = self.game.matching.codes_by_bit   # [end][value][tile bit] -> move ints
-        codes0, codes1 = by_bit[0], by_bit[1]
-        values, lengths, doubles, arms = layout.values, layout.lengths, layout.doubles, layout.arms
-        following = [(s + 1) % self.n for s in range(self.n)]
-        at_will, draw_limit = self.draw_at_will, self.draw_limit
-        stale = False   # layout.targets not yet brought up to date with layout.values
-        while True:
-            seat = self.to_act
-            hand = hands[seat]
-            v0, v1 = values
-            moves = []
-            m = hand & fits[v0]
-            if m:
-                c = codes0[v0]
-                while m:
-                    low = m & -m
-                    m ^= low
-                    moves.extend(c[low])
-            if v1 != v0:
-                m = hand & fits[v1]
-                if m:
-                    c = codes1[v1]
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        moves.extend(c[low])
-            if self.drawable > 0 and (at_will or not moves) and self.drawn < draw_limit:
-                moves.append(DRAW)
-            if not moves:
-                moves.append(PASS)
-            if by_rnd:
-                move = moves[int(rnd() * len(moves))]
-            else:
-                move = moves[0] if len(moves) == 1 else choosers[seat](moves)
-            if move == PASS:   # what _pass does when no hook or forfeit is involved
-                history.append((seat, PASS))
-                self.to_act = following[seat]
-                self.drawn = 0
-                if self.drawable <= 0 and not self.in_hands & layout.playable:
-                    layout._refresh()
-                    self.finish("blocked")
-                    return
-                continue
-            if move >= DRAW:
-                if stale:
-                    layout._refresh()
-                    stale = False
-                apply(move)
-                while self.restrict and not self.over:   # a drawn tile that must be placed
-                    moves = legal()
-                    apply(pick(seat, moves))
-                if self.over:
-                    return
-                continue
-            # a placement on a line end, as Layout.place and apply_unchecked would make it
-            t = move & 127
-            end = (move >> 7) & 31
-            o = move >> 12   # no announcement bit: games with hooks are excluded above
-            b = BIT[t]
-            hand ^= b
-            hands[seat] = hand
-            self.in_hands ^= b
-            layout.mask |= b
-            values[end] = o
-            lengths[end] += 1
-            doubles[end] = IS_DOUBLE[t]
-            arms[end].append((t, o))
-            playable = fits[values[0]] | fits[values[1]]
-            layout.playable = playable
-            stale = True
-            self.last_placer = seat
-            history.append((seat, move))
-            if not hand:
-                layout._refresh()
-                self.finish("domino", seat)
-                return
-            self.to_act = following[seat]
-            self.drawn = 0
-            if self.drawable <= 0 and not self.in_hands & playable:
-                layout._refresh()
-                self.finish("blocked")
-                return
+        """Finish the hand, ``choosers[seat](moves)`` choosing every move of that seat that is a
+        choice (a single legal move is made without asking), or, without choosers, ``rnd`` as
+        ``play_random`` says; the decisions a game leaves to the seats after the play too.
+        Choosers that see nothing but the legal moves (``domine.engine.choosers``) let the
+        game's fast path play (``domine.engine.fastpaths``); any other plays step by step."""
+        play_out(self, choosers, rnd)
 
     # -- applying moves -----------------------------------------------------------------
     def apply(self, move: int) -> None:

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..engine.events import PRIVATE, TILE_HIDDEN, visibility_of
+from ..engine.fastpaths import for_game
 from ..engine.hand import Deal, HandContext, HandState
 from ..engine.layout import Layout
 from ..engine.layouts import LAYOUTS
@@ -33,7 +34,7 @@ from ..parts.rows import (
     BACK, BACK_DRAW, BACK_OPEN, PEEK, ROW_PHASES, STYLES, FirstByLot, RowEnd, RowState, begin_turn, row_view, rows_of,
     start,
 )
-from ..parts.scoring import GOOD, PENALTY, winner_takes_others
+from ..parts.scoring import GOOD, PENALTY, score_on_play, winner_takes_others
 from ..parts.turns import PLAIN, Turn
 from ..engine.results import HandResult, MatchResult
 from ..engine.tiles import BIT, IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, parse_tile, pips_of, set_mask, set_size, tiles_of
@@ -178,7 +179,6 @@ class Game:
         self.tile_values = [self.tile_value(t) for t in range(set_size(self.max_pip))]
         self.plain_values = self.tile_values == PIPS[:set_size(self.max_pip)]
         self.hooks = self._hooks()
-        self.own_playout = type(self).playout is not Game.playout
         self.keeps_rules_state = bool(self.conventions) or \
             type(self).new_rules_state is not Game.new_rules_state
         rules = [self.first_lead] + ([self.later_lead] if self.later_lead is not None else [])
@@ -190,6 +190,8 @@ class Game:
         self._deal_k = k
         self._hand_starts = range(0, k * self.players, k)
         self.draw_hook = type(self).on_draw is not Game.on_draw
+        # the engine's fast path of this game's turns, from its declarations (domine.engine.fastpaths)
+        self.fast_path = for_game(self)
         self._frozen = True
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -206,6 +208,9 @@ class Game:
         filled = [c.hooks() for c in self.conventions]
         filt = cls.filter_moves is not Game.filter_moves or any(f for f, _, _ in filled)
         place = cls.on_place is not Game.on_place or any(p for _, p, _ in filled)
+        # a placement does nothing but score its points on play (a fast path may take it)
+        self.on_place_scores_only = self.scores_on_play and not place
+        place = place or self.scores_on_play
         turn = cls.on_turn_start is not Game.on_turn_start or cls.on_turn_end is not Game.on_turn_end \
             or any(t for _, _, t in filled)
         plain = self.turn.plain and self.hand_end.inline and not (turn or place or filt)
@@ -289,7 +294,10 @@ class Game:
         return moves
 
     def on_place(self, state: HandState, seat: int, move: int) -> None:
-        """Called after every placement (scoring on play, announcements)."""
+        """Called after every placement (scoring on play, announcements): by default the
+        points on play where the game scores them (``scores_on_play``), then the conventions'."""
+        if self.scores_on_play:
+            score_on_play(state, seat, self.placement_points(state, move))
         for c in self.conventions:
             c.on_place(state, seat, move)
 
@@ -309,11 +317,9 @@ class Game:
         from ..engine.moves import IllegalMove
         raise IllegalMove(f"{move!r} is not a move a seat can make")
 
-    def playout(self, state: HandState, rnd) -> None:
-        """Finish ``state`` with uniformly random moves, exactly as ``HandState.play_random``
-        would with the same ``rnd`` (same moves, history and result): a game whose turns the
-        engine's inline loop does not cover may give its own fast loop here (mexican-train)."""
-        raise NotImplementedError
+    #: every placement scores its ``points_on_play`` as it is made (``score_on_play``): the
+    #: engine does it, so a game that does nothing else on a placement needs no ``on_place``
+    scores_on_play = False
 
     def points_on_play(self, layout: Layout, end: int, tile: int) -> int:
         """Points for ``tile`` just laid on ``end`` of ``layout`` (as it is after it; none by

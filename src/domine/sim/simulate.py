@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterator, Sequence
 from ..bots import BotError, make_bot
 from ..games.base import Game, GameError
 from ..games import make_game
+from ..engine.choosers import Among
 from ..engine.match import Match
 from ..parts.scoring import PENALTY
 
@@ -217,14 +218,28 @@ class BlockSpec:
 def play_hand(state, bots) -> None:
     """Play one hand to its end with bots that see only their observation.
 
-    The engine's own playout asks a bot only for real choices; a bot that reads
-    nothing but the legal moves (``needs_view = False``) is handed just those.
+    The engine asks a bot only for real choices. A bot that reads nothing but the legal
+    moves (``needs_view = False``) is asked as the engine's choosers are
+    (``domine.engine.choosers``: its ``chooser()``, else its ``choose_among``), which lets
+    the game's fast path play; any other bot sees its observation at every choice.
     """
+    state.play_out(choosers_of(state, bots))
+
+
+def choosers_of(state, bots) -> list:
+    """What ``play_hand`` hands the engine for each seat."""
     def viewer(seat: int, bot):
         return lambda moves: bot.choose(state.observation(seat, moves))
 
-    state.play_out([viewer(seat, bot) if getattr(bot, "needs_view", True) else bot.choose_among
-                    for seat, bot in enumerate(bots)])
+    out = []
+    for seat, bot in enumerate(bots):
+        if getattr(bot, "needs_view", True):
+            out.append(viewer(seat, bot))
+        elif hasattr(bot, "chooser"):
+            out.append(bot.chooser())
+        else:
+            out.append(Among(bot.choose_among))
+    return out
 
 
 def run_block(spec: BlockSpec) -> BlockTally:
