@@ -7,7 +7,7 @@ import random
 import re
 from typing import Protocol
 
-from ..engine.choosers import HEAVIEST, ByIndex, heaviest_move
+from ..engine.choosers import HEAVIEST, ByIndex, heaviest_move, random_index
 from ..engine.observation import Observation
 
 
@@ -35,9 +35,9 @@ class RandomBot:
 
     def chooser(self) -> ByIndex:
         """How the engine may ask this bot (``domine.engine.choosers``): by index among the
-        moves' count, ``rng.choice`` being ``seq[rng._randbelow(len(seq))]`` (so the same
-        choices, drawn from the same generator, whichever path plays)."""
-        return ByIndex(self.rng._randbelow)
+        moves' count, as ``rng.choice`` picks (so the same choices, drawn from the same
+        generator, whichever path plays)."""
+        return random_index(self.rng)
 
 
 class GreedyBot:

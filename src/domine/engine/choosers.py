@@ -24,6 +24,8 @@ moves at all, and every path gives the same choice for the same moves:
 
 from __future__ import annotations
 
+import random
+
 from .moves import ANNOUNCE, pips_placed
 
 
@@ -40,14 +42,19 @@ class Chooser:
 
 
 class ByIndex(Chooser):
-    """``pick(count)``: the index of the chosen move among ``count``, in the listed order."""
+    """``pick(count)``: the index of the chosen move among ``count``, in the listed order.
+
+    ``bits``, if given, is a ``getrandbits`` whose rejection sampling ``pick`` is (``k =
+    count.bit_length()``, draws of ``bits(k)`` until one is below ``count``: what
+    ``random.Random._randbelow`` does); a fast path may draw the bits itself."""
 
     kind = "index"
-    __slots__ = ("pick", "asks_forced")
+    __slots__ = ("pick", "asks_forced", "bits")
 
-    def __init__(self, pick, asks_forced: bool = False):
+    def __init__(self, pick, asks_forced: bool = False, bits=None):
         self.pick = pick
         self.asks_forced = asks_forced
+        self.bits = bits
 
     def __call__(self, moves: list[int]) -> int:
         return moves[self.pick(len(moves))]
@@ -98,4 +105,27 @@ def heaviest_move(moves: list[int]) -> int:
 
 def blind(choosers) -> bool:
     """Whether every chooser sees nothing but the legal moves (a fast path may ask them)."""
-    return all(isinstance(c, Chooser) for c in choosers)
+    return type(choosers) is Seats or all(isinstance(c, Chooser) for c in choosers)
+
+
+class Seats(list):
+    """The choosers of a table's seats, all of ``Chooser`` kinds, with what a fast path asks
+    of them worked out once (for a whole match): per seat the ``pick`` of a ``ByIndex``
+    (else None), its ``bits`` (else None) and whether it is asked for single moves."""
+
+    def __init__(self, choosers):
+        super().__init__(choosers)
+        if not all(isinstance(c, Chooser) for c in self):
+            raise TypeError("Seats holds choosers that see only the legal moves (domine.engine.choosers)")
+        self.picks = [c.pick if c.kind == "index" else None for c in self]
+        self.bits = [c.bits if c.kind == "index" else None for c in self]
+        self.asks = [c.asks_forced for c in self]
+
+
+def random_index(rng) -> ByIndex:
+    """Uniform by index from ``rng`` exactly as ``rng.choice(moves)`` chooses: CPython's
+    ``choice`` is ``seq[rng._randbelow(len(seq))]``, and ``_randbelow`` draws ``getrandbits``
+    by rejection unless a subclass overrides ``random`` (then it is left to ``_randbelow``)."""
+    randbelow = rng._randbelow
+    plain = getattr(randbelow, "__func__", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+    return ByIndex(randbelow, bits=rng.getrandbits if plain else None)

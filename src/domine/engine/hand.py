@@ -11,6 +11,7 @@ What the seats may see is ``domine.engine.observation``; move text is ``domine.e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .events import NOBODY, Event, events_since
 from .fastpaths import play_out
@@ -111,12 +112,12 @@ def _observe(state, seat, legal):
     return observe(state, seat, legal)
 
 
-@dataclass(frozen=True, slots=True)
-class LeadChoice:
+class LeadChoice(NamedTuple):
     """What a lead rule (``domine.parts.leads``) decides for a hand: who leads and what he may
     lead (``tiles``, a mask), or that he draws for it (``draw``: ``"first"``, ``"until
     double"``, ``"in turn"``: ``domine.engine.phases.DrawForLead``), or that ``turn_up``, a
-    tile nobody holds, is turned up as the lead by nobody and ``seat`` plays first."""
+    tile nobody holds, is turned up as the lead by nobody and ``seat`` plays first. (A named
+    tuple: immutable, and made once a hand at a tuple's cost.)"""
 
     seat: int
     tiles: int = 0
@@ -149,40 +150,37 @@ class HandState:
 
     def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None, lead: bool = True):
         """A hand about to be played; ``lead=False`` skips the lead rule (a position set up by hand)."""
-        self._bind(game)
+        (self.game, self.turn, self.fits, self.codes, self.draw_at_will, self.drawn_must_play, self.draw_limit,
+         self.end, self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns, self._domino_ends,
+         self.per_seat) = game.hand_binding   # (_bind, written out: a hand is made for every deal)
         self.n = n = len(deal.hands)
-        self.context = context or HandContext()
+        if context is None:
+            context = HandContext()
+        self.context = context
         self.deal = deal
-        self.teams = teams = game.hand_teams(self.context, n)
-        self.n_teams = max(teams) + 1
+        self.teams = teams = game.hand_teams(context, n)
+        self.n_teams = n_teams = max(teams) + 1
         bit = BIT.__getitem__
         self.hands = hands = [sum(map(bit, tiles)) for tiles in deal.hands]
         self.in_hands = sum(hands)   # hands are disjoint
-        self.stock = deal.stock
+        self.stock = stock = deal.stock
         self.stock_pos = 0
-        self.reserve = min(game.reserve, len(deal.stock))
-        self.drawable = len(deal.stock) - self.reserve
+        self.reserve = reserve = min(game.reserve, len(stock))
+        self.drawable = len(stock) - reserve
         self.layout = game.new_layout()
         self.discards = [0] * n
         self.phase = game.first_phase   # the lead (a row game: its own start)
-        self.to_act = 0
-        self.drawn = 0
-        self.restrict = 0     # after a drawn tile that must be played: that tile
-        self.owed = False     # a placement owed after a double (two-hander, troli)
-        self.placed_in_turn = 0
-        self.lead_mask = 0    # the tiles that may lead
-        self.lead_was_drawn = False
+        # the turn's progress: after a drawn tile that must be played, that tile (restrict); a
+        # placement owed after a double (owed: two-hander, troli); the tiles that may lead
+        self.to_act = self.drawn = self.restrict = self.placed_in_turn = self.lead_mask = 0
+        self.owed = self.lead_was_drawn = self.over = False
         self.locked = [0] * n
         self.skips = [0] * n
         self.offers: list[tuple[int, tuple[int, ...]]] = []   # (seat, moves offered) out of turn
         self.resume_seat = -1
-        self.last_placer: int | None = None
-        self.leader: int | None = None
+        self.last_placer = self.leader = self.views = self.result = None   # views: per-seat history, on demand
         self.history: list[tuple[int, int]] = []   # (actor, event): the log (domine.engine.events)
-        self.views: list | None = None             # per-seat filtered history, built on demand
-        self.hand_points = [0] * self.n_teams
-        self.over = False
-        self.result: HandResult | None = None
+        self.hand_points = [0] * n_teams
         self.rules = game.new_rules_state(self) if game.keeps_rules_state else None
         if lead:
             game.setup_hand(self)
@@ -697,17 +695,17 @@ class HandState:
 
     def _bind(self, game: "Game") -> None:
         """The per-game tables and declarations the engine reads (as ``__init__`` sets them)."""
-        self.game = game
-        turn = self.turn = game.turn
-        self.fits = game.set_fits
-        self.codes = game.matching.codes
-        self.draw_at_will = turn.draw_at_will
-        self.drawn_must_play = turn.drawn_tile_must_be_played
-        self.draw_limit = turn.draw_limit if turn.draw_limit is not None else 1 << 30
-        self.end = game.hand_end
-        self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns = game.hooks
-        self._domino_ends = game.hand_end.domino_ends_hand
-        self.per_seat = game.places_depend_on_seat
+        (self.game, self.turn, self.fits, self.codes, self.draw_at_will, self.drawn_must_play, self.draw_limit,
+         self.end, self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns, self._domino_ends,
+         self.per_seat) = game.hand_binding
+
+    @staticmethod
+    def binding_of(game: "Game") -> tuple:
+        """What ``_bind`` sets, in its order: made once per game (``Game.hand_binding``)."""
+        turn = game.turn
+        return (game, turn, game.set_fits, game.matching.codes, turn.draw_at_will, turn.drawn_tile_must_be_played,
+                turn.draw_limit if turn.draw_limit is not None else 1 << 30, game.hand_end, *game.hooks,
+                game.hand_end.domino_ends_hand, game.places_depend_on_seat)
 
     def to_json(self) -> dict:
         """The hand as a document (docs/state.md): its game, its deal and context (or the

@@ -182,8 +182,7 @@ class Game:
         self.keeps_rules_state = bool(self.conventions) or \
             type(self).new_rules_state is not Game.new_rules_state
         rules = [self.first_lead] + ([self.later_lead] if self.later_lead is not None else [])
-        self.redeals = type(self).needs_redeal is not Game.needs_redeal or any(
-            type(r).needs_redeal is not LeadRule.needs_redeal for r in rules)
+        self.redeals = type(self).needs_redeal is not Game.needs_redeal or any(r.can_redeal() for r in rules)
         self.draws_lot = any(getattr(r, "draws_lot", False) for r in rules)
         self._set_range = range(set_size(self.max_pip))
         self._no_args = ((),) * set_size(self.max_pip)
@@ -192,6 +191,7 @@ class Game:
         self.draw_hook = type(self).on_draw is not Game.on_draw
         # the engine's fast path of this game's turns, from its declarations (domine.engine.fastpaths)
         self.fast_path = for_game(self)
+        self.hand_binding = HandState.binding_of(self)
         self._frozen = True
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -48,6 +48,10 @@ class LeadRule:
     def needs_redeal(self, hands: list[int], context: "HandContext") -> bool:
         return False
 
+    def can_redeal(self) -> bool:
+        """Whether ``needs_redeal`` may ever say yes (a match asks it only then)."""
+        return type(self).needs_redeal is not LeadRule.needs_redeal
+
 
 class HeaviestDouble(LeadRule):
     """The heaviest double dealt (general 2) leads; without one, the heaviest tile or a redeal.
@@ -59,17 +63,20 @@ class HeaviestDouble(LeadRule):
         self.doubles = doubles
 
     def choose(self, state):
-        doubles = dealt_mask(state.hands) & self.doubles
+        doubles = state.in_hands & self.doubles   # (the tiles in hands: what was dealt)
         if doubles:
             t = doubles.bit_length() - 1   # ids of doubles grow with their pips
         elif self.redeal:
             raise ValueError("no double dealt")
         else:
-            t = heaviest_tile(dealt_mask(state.hands))
+            t = heaviest_tile(state.in_hands)
         return LeadChoice(holder(state.hands, t), BIT[t])
 
     def needs_redeal(self, hands, context):
         return self.redeal and not dealt_mask(hands) & self.doubles
+
+    def can_redeal(self):
+        return self.redeal
 
 
 class LowestDouble(LeadRule):
@@ -146,6 +153,9 @@ class PreviousWinner(LeadRule):
         if context.previous is not None and not context.previous.winners:
             return self.after_tie.needs_redeal(hands, context)
         return False
+
+    def can_redeal(self):
+        return self.after_tie.can_redeal()
 
 
 class NextStarter(LeadRule):

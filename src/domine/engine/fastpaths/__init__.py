@@ -37,8 +37,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ..choosers import Chooser, blind, uniform
+from ..choosers import Chooser, Seats, blind, uniform
 from ..phases import TURN
+from ..tiles import PIPS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...games.base import Game
@@ -95,12 +96,29 @@ def steps(state: "HandState", rnd, choosers, to_turn: bool = False) -> None:
             apply(choosers[state.acting_seat()](moves))
 
 
-def picks_of(choosers) -> tuple[list, list]:
-    """Per seat, the ``pick(count)`` of a ``ByIndex`` chooser (else None) and whether it is
-    asked for single moves too: what a fast path's loop asks without a call per kind."""
-    picks = [c.pick if c.kind == "index" else None for c in choosers]
-    asks = [c.asks_forced for c in choosers]
-    return picks, asks
+def heaviest_index(masks, tile_at=None) -> int:
+    """The index of ``HEAVIEST``'s choice among placements listed as the set bits of ``masks``,
+    mask by mask and lowest bit first: the most pips, the first listed of equal ones. Bit
+    ``k`` is tile ``k``, or ``tile_at[k + 1]`` if given."""
+    best = at = -1
+    i = 0
+    for m in masks:
+        while m:
+            b = m & -m
+            m ^= b
+            k = b.bit_length()
+            p = PIPS[tile_at[k] if tile_at is not None else k - 1]
+            if p > best:
+                best, at = p, i
+            i += 1
+    return at
 
 
-__all__ = ["for_game", "name_of", "play_out", "steps", "picks_of", "uniform"]
+def picks_of(choosers) -> Seats:
+    """The choosers with, per seat, the ``pick(count)`` of a ``ByIndex`` (else None), its
+    ``bits`` (else None) and whether it is asked for single moves too: what a fast path's loop
+    asks without a call per kind (``Seats``, made once if the caller made them)."""
+    return choosers if type(choosers) is Seats else Seats(choosers)
+
+
+__all__ = ["for_game", "name_of", "play_out", "steps", "picks_of", "heaviest_index", "uniform"]

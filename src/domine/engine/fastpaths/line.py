@@ -15,9 +15,11 @@ from ..layout import LEAD_END, Layout
 from ..matching import STRIDE
 from ..moves import DRAW, PASS
 from ..phases import LEAD, TURN
-from ..tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS
+from ..tiles import BIT, HIGH, IS_DOUBLE, LOW, TILE_COUNT
+from . import heaviest_index, picks_of, steps
 
 LEAD_MOVE = LEAD_END << 7
+_TABLES: dict = {}   # matching -> its placements by end, value and tile (_placements)
 #: the seat after each seat, by the number of seats
 FOLLOWING = [tuple((s + 1) % n for s in range(n)) for n in range(65)]
 
@@ -33,83 +35,87 @@ def covers(game) -> bool:
 def play(state, rnd, choosers) -> None:
     """Play ``state`` to the end of its play (``domine.engine.fastpaths``)."""
     if rnd is None:
-        picks = [c.pick if c.kind == "index" else None for c in choosers]
-        asks = [c.asks_forced for c in choosers]
+        choosers = picks_of(choosers)
+        picks, bits, asks = choosers.picks, choosers.bits, choosers.asks
     while state.phase is not TURN:
         if state.phase is LEAD:
             _lead(state, rnd, choosers)
         else:   # drawing for the lead, or another phase of the engine's before the turns
-            from . import steps
             steps(state, rnd, choosers, to_turn=True)
         if state.over:
             return
     layout = state.layout
-    hands, fits, codes = state.hands, state.fits, state.codes
-    append = state.history.append
+    hands, fits = state.hands, state.fits
+    on0, on1 = _placements(state.game.matching)
+    history = state.history
+    append = history.append
+    start = len(history)
     arm0, arm1 = layout.arms
     add0, add1 = arm0.append, arm1.append
     length0, length1 = len(arm0), len(arm1)
     v0, v1 = layout.values
+    f0, f1 = fits[v0], fits[v1]
     following = FOLLOWING[state.n]
     in_hands, stock, stock_pos, drawable = state.in_hands, state.stock, state.stock_pos, state.drawable
     drawn, restrict, limit = state.drawn, state.restrict, state.draw_limit
     at_will, must_play = state.draw_at_will, state.drawn_must_play
-    seat, last_placer = state.to_act, state.last_placer
-    laid = 0          # the tiles placed here
-    last = -1
-    reason = ""
+    seat = state.to_act
+    held = in_hands   # the tiles in hands, and those drawn here: what was placed is the rest
+    drawn_tiles = 0
     while True:
         hand = restrict or hands[seat]
-        f0 = fits[v0]
+        # Turn.moves: the placements (end 0's, then end 1's while the ends differ), then a
+        # draw where allowed, else a pass
         m0 = hand & f0
         c0 = m0.bit_count() if m0 else 0
         if v1 != v0:
-            f1 = fits[v1]
             m1 = hand & f1
             count = c0 + m1.bit_count() if m1 else c0
         else:
-            f1 = f0
             m1 = 0
             count = c0
-        # Turn.moves: the placements, then a draw where allowed, else a pass
         can_draw = drawable > 0 and (at_will or not count) and drawn < limit and not restrict
         total = count + 1 if can_draw else count or 1
         if rnd is not None:
             i = int(rnd() * total)
         elif total == 1 and not asks[seat]:
             i = 0
+        elif bits[seat] is not None:   # pick, drawn here: random.Random._randbelow
+            draw = bits[seat]
+            k = total.bit_length()
+            i = draw(k)
+            while i >= total:
+                i = draw(k)
         else:
             pick = picks[seat]
-            if pick is not None:
-                i = pick(total)
-            else:
-                i = _index_of(choosers[seat], m0, v0, m1, v1, codes, count, can_draw)
+            i = pick(total) if pick is not None else \
+                _index_of(choosers[seat], m0, v0, m1, v1, on0, on1, count, can_draw)
         if i < count:
-            # a placement on a line end (_lay, its plain branch)
+            # a placement on a line end (_lay, its plain branch; Layout.place)
             if i < c0:
-                m, v, end = m0, v0, 0
+                while i:
+                    m0 &= m0 - 1
+                    i -= 1
+                b = m0 & -m0
+                t = b.bit_length() - 1
+                move = on0[v0][t]
+                v0 = o = move >> 12
+                f0 = fits[o]
+                add0((t, o))
             else:
-                m, v, end = m1, v1, 1
                 i -= c0
-            while i:
-                m &= m - 1
-                i -= 1
-            b = m & -m
-            t = b.bit_length() - 1
-            move = codes[t * STRIDE + v][0] | end << 7
-            o = move >> 12
+                while i:
+                    m1 &= m1 - 1
+                    i -= 1
+                b = m1 & -m1
+                t = b.bit_length() - 1
+                move = on1[v1][t]
+                v1 = o = move >> 12
+                f1 = fits[o]
+                add1((t, o))
             hand = hands[seat] ^ b
             hands[seat] = hand
             in_hands ^= b
-            laid |= b
-            last = t
-            if end:
-                v1 = o
-                add1((t, o))
-            else:
-                v0 = o
-                add0((t, o))
-            last_placer = seat
             append((seat, move))
             restrict = 0
             if not hand:
@@ -117,7 +123,7 @@ def play(state, rnd, choosers) -> None:
                 break
             seat = following[seat]
             drawn = 0
-            if drawable <= 0 and not in_hands & (fits[v0] | fits[v1]):
+            if drawable <= 0 and not in_hands & (f0 | f1):
                 reason = "blocked"
                 break
         elif can_draw:
@@ -128,6 +134,7 @@ def play(state, rnd, choosers) -> None:
             b = BIT[t]
             hands[seat] |= b
             in_hands |= b
+            drawn_tiles |= b
             drawn += 1
             append((seat, DRAW | t))
             if must_play and b & (f0 | f1):
@@ -144,9 +151,16 @@ def play(state, rnd, choosers) -> None:
                 reason = "blocked"
                 break
     # the hand's and the layout's fields, as the general path leaves them
-    state.to_act, state.last_placer, state.drawn, state.restrict = seat, last_placer, drawn, restrict
+    state.to_act, state.drawn, state.restrict = seat, drawn, restrict
     state.in_hands, state.stock_pos, state.drawable = in_hands, stock_pos, drawable
+    laid = (held | drawn_tiles) & ~in_hands
     if laid:
+        for k in range(len(history) - 1, start - 1, -1):   # the last placement: its seat and tile
+            placer, move = history[k]
+            if move < DRAW:
+                state.last_placer = placer
+                layout.last = move & 127
+                break
         values, lengths, doubles = layout.values, layout.lengths, layout.doubles
         values[0] = v0
         values[1] = v1
@@ -159,13 +173,10 @@ def play(state, rnd, choosers) -> None:
             lengths[1] += grown
             doubles[1] = IS_DOUBLE[arm1[-1][0]]
         layout.mask |= laid
-        layout.last = last
-        f0 = fits[v0]
         if v0 == v1:   # Layout.place: one place while both ends show one pip
             layout.targets = [(0, v0, f0)]
             layout.playable = f0
         else:
-            f1 = fits[v1]
             layout.targets = [(0, v0, f0), (1, v1, f1)]
             layout.playable = f0 | f1
     if reason == "domino":
@@ -174,22 +185,24 @@ def play(state, rnd, choosers) -> None:
         state.finish("blocked")
 
 
-def _index_of(chooser, m0, v0, m1, v1, codes, count, can_draw) -> int:
+def _placements(matching) -> tuple[list[list[int]], list[list[int]]]:
+    """``on0[v][t]``, ``on1[v][t]``: the move of tile ``t`` on end 0 (1) showing ``v`` (-1: it
+    does not fit), from the matching's codes; made once per matching."""
+    tables = _TABLES.get(matching)
+    if tables is None:
+        codes = matching.codes
+        on0 = [[codes[t * STRIDE + v][0] if codes[t * STRIDE + v] else -1 for t in range(TILE_COUNT)]
+               for v in range(STRIDE)]
+        on1 = [[m | 1 << 7 if m >= 0 else -1 for m in row] for row in on0]
+        tables = _TABLES[matching] = (on0, on1)
+    return tables
+
+
+def _index_of(chooser, m0, v0, m1, v1, on0, on1, count, can_draw) -> int:
     """The index of ``chooser``'s move among the listed ones (``HEAVIEST`` without a list)."""
     if chooser.kind == "heaviest":
-        best = -1
-        i = 0
-        for m in (m0, m1):
-            while m:
-                b = m & -m
-                m ^= b
-                p = PIPS[b.bit_length() - 1]
-                if p > best:
-                    best, at = p, i
-                i += 1
-        return at if count else 0
-    moves = [codes[(b.bit_length() - 1) * STRIDE + v][0] | end << 7
-             for m, v, end in ((m0, v0, 0), (m1, v1, 1)) for b in _bits(m)]
+        return heaviest_index((m0, m1)) if count else 0
+    moves = [on0[v0][b.bit_length() - 1] for b in _bits(m0)] + [on1[v1][b.bit_length() - 1] for b in _bits(m1)]
     if can_draw:
         moves.append(DRAW)
     elif not moves:

@@ -14,8 +14,7 @@ from ..hand import placements
 from ..matching import STRIDE
 from ..moves import DRAW, PASS
 from ..phases import LEAD, TURN
-from ..tiles import PIPS
-from . import steps
+from . import heaviest_index, picks_of, steps
 from .line import FOLLOWING
 
 
@@ -41,8 +40,8 @@ def play(state, rnd, choosers) -> None:
         steps(state, rnd, choosers)
         return
     if rnd is None:
-        picks = [c.pick if c.kind == "index" else None for c in choosers]
-        asks = [c.asks_forced for c in choosers]
+        choosers = picks_of(choosers)
+        picks, asks = choosers.picks, choosers.asks
     game = state.game
     lay = state.layout
     hands, history, codes = state.hands, state.history, state.codes
@@ -123,18 +122,7 @@ def play(state, rnd, choosers) -> None:
 def _index_of(chooser, state, hand: int, count: int, can_draw: bool) -> int:
     """The index of ``chooser``'s move among the listed ones (``HEAVIEST`` without a list)."""
     if chooser.kind == "heaviest":
-        best = at = -1
-        i = 0
-        for _, _, accepted in state.layout.targets:
-            m = hand & accepted
-            while m:
-                b = m & -m
-                m ^= b
-                p = PIPS[b.bit_length() - 1]
-                if p > best:
-                    best, at = p, i
-                i += 1
-        return at if count else 0
+        return heaviest_index([hand & accepted for _, _, accepted in state.layout.targets]) if count else 0
     moves = placements(hand, state.layout, state.fits, state.codes)
     if can_draw:
         moves.append(DRAW)

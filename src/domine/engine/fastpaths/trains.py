@@ -13,7 +13,7 @@ from ..layout import LEAD_END
 from ..moves import DRAW, KIND_MASK, PASS, STOP
 from ..phases import TURN
 from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, set_size
-from . import steps
+from . import heaviest_index, picks_of, steps
 
 ONE_TILE, AT_WILL = "one tile", "at will"   # the turns it knows (domine.parts.turns)
 
@@ -48,8 +48,8 @@ def play(state, rnd, choosers) -> None:
         if state.over:
             return
     if rnd is None:
-        picks = [c.pick if c.kind == "index" else None for c in choosers]
-        asks = [c.asks_forced for c in choosers]
+        choosers = picks_of(choosers)
+        picks, asks = choosers.picks, choosers.asks
     from ...parts.trains import MARKER
     game = state.game
     rules = game.train_rules
@@ -343,16 +343,7 @@ def _index_of(chooser, m: int, stop: bool, tile_at, train_at, place_at, event_of
     """The index of ``chooser``'s move among the placements in ``m`` (lane bits, in the
     listed order) and a stop after them: ``HEAVIEST`` without a list, others from it."""
     if chooser.kind == "heaviest":
-        best = at = -1
-        i = 0
-        while m:
-            b = m & -m
-            m ^= b
-            p = PIPS[tile_at[b.bit_length()]]
-            if p > best:
-                best, at = p, i
-            i += 1
-        return at
+        return heaviest_index((m,), tile_at)
     moves = []
     while m:
         low = m & -m
