@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .events import NOBODY, Event, events_since
-from .fastpaths import play_out
+from .choosers import Seats
+from .fastpaths import play_out, steps
 from .serial import DataError, from_data, register, to_data
 from .layout import LEAD_END, Layout
 from .matching import STRIDE
 from .moves import (
     DRAW, KIND_MASK, KINDS, NO_TILE, OUT_OF_TURN, PASS, SECOND_SHIFT, SKIP, SOLD, TILE_MASK, TURN_UP, IllegalMove,
-    bare, end_event, pair, score_event,
+    END_REASONS, bare, end_event, pair, score_event,
 )
 from .phases import DRAWS_FOR_LEAD, OFFERS, OVER, TURN
 from .results import HandResult, standard_ranking
@@ -226,7 +227,12 @@ class HandState:
         ``legal_moves`` and ``apply_unchecked`` with the same ``rnd`` would (tests hold it to
         that). Rollouts and the throughput benchmark live here.
         """
-        play_out(self, None, rnd)
+        path = self.game.fast_path
+        if path is not None:
+            path(self, rnd, None)   # (play_out, written out: a hand is played for every deal)
+            if self.over:
+                return
+        steps(self, rnd, None)
 
     def play_out(self, choosers, rnd=None) -> None:
         """Finish the hand, ``choosers[seat](moves)`` choosing every move of that seat that is a
@@ -234,6 +240,11 @@ class HandState:
         ``play_random`` says; the decisions a game leaves to the seats after the play too.
         Choosers that see nothing but the legal moves (``domine.engine.choosers``) let the
         game's fast path play (``domine.engine.fastpaths``); any other plays step by step."""
+        if type(choosers) is Seats and self.game.fast_path is not None:   # (made once for a match)
+            self.game.fast_path(self, None, choosers)
+            if not self.over:
+                steps(self, None, choosers)   # the decisions after the play
+            return
         play_out(self, choosers, rnd)
 
     # -- applying moves -----------------------------------------------------------------
@@ -608,7 +619,7 @@ class HandState:
         result.last_placer = self.last_placer
         result.leader = self.leader
         self.result = result
-        self.history.append((NOBODY, end_event(reason)))
+        self.history.append(_END_ENTRIES.get(reason) or (NOBODY, end_event(reason)))
         if self.game.decides_after_play:
             seat = self.game.after_play(self)
             if seat is not None:
@@ -828,6 +839,8 @@ class HandState:
         return m
 
 
+#: the ``end`` entry of a log, by reason (made once: tuples are shared)
+_END_ENTRIES = {reason: (NOBODY, end_event(reason)) for reason in END_REASONS}
 #: what a hand holds beyond its game (``HandState.snapshot``), the phase aside
 SNAPSHOT_FIELDS = (
     "n", "context", "deal", "teams", "n_teams", "hands", "in_hands", "stock", "stock_pos", "reserve", "drawable",

@@ -50,12 +50,13 @@ class Match:
             self.absent = context.absent
 
     def context(self) -> HandContext:
-        lot = self.rng.randrange(self.players) if self.game.draws_lot else None
-        return HandContext(
-            hand_number=self.hands_played + 1, scores=self.scores[:], previous=self._previous,
-            previous_leader=self._previous_leader, target=self.game.target, lot=lot,
-            tokens=self.tokens[:] if self.tokens is not None else None, absent=self.absent,
-        )
+        game = self.game
+        lot = self.rng.randrange(self.players) if game.draws_lot else None
+        tokens = self.tokens
+        # (positional, in HandContext's order: hand_number, scores, previous, previous_leader,
+        # target, lot, tokens, absent)
+        return HandContext(self.hands_played + 1, self.scores[:], self._previous, self._previous_leader,
+                           game.target, lot, tokens[:] if tokens is not None else None, self.absent)
 
     def start_hand(self, deal: Deal | None = None, context: HandContext | None = None) -> HandState:
         """Deal the next hand (redealing as the game demands) unless a deal is given."""
@@ -68,8 +69,8 @@ class Match:
             if game.redeals:
                 while game.needs_redeal([_mask(h) for h in deal.hands], ctx):
                     deal = game.deal_for(self.rng, ctx)   # general rule 18: reshuffle, same seats
-        self.current = game.new_hand(deal, ctx)
-        return self.current
+        self.current = state = game.new_hand(deal, ctx)
+        return state
 
     def finish_hand(self) -> MatchResult | None:
         """Score the finished current hand; return the match result once the match is over."""

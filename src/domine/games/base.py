@@ -189,6 +189,10 @@ class Game:
         self._deal_k = k
         self._hand_starts = range(0, k * self.players, k)
         self.draw_hook = type(self).on_draw is not Game.on_draw
+        params = self.layout_params
+        if self.layout_kind in ("seat arms", "trains"):
+            params = {"seats": self.players, **params}
+        self._layout_call = (LAYOUTS[self.layout_kind], (self.set_fits, self.set_mask, self.ends_by_double), params)
         # the engine's fast path of this game's turns, from its declarations (domine.engine.fastpaths)
         self.fast_path = for_game(self)
         self.hand_binding = HandState.binding_of(self)
@@ -391,11 +395,10 @@ class Game:
         return HandState(self, deal, context)
 
     def new_layout(self) -> Layout:
-        params = self.layout_params
-        if self.layout_kind in ("seat arms", "trains"):
-            params = {"seats": self.players, **params}
-        layout = LAYOUTS[self.layout_kind](self.set_fits, self.set_mask, self.ends_by_double, **params)
-        layout.doubles_in_line = self.doubles_in_line
+        cls, args, params = self._layout_call
+        layout = cls(*args, **params) if params else cls(*args)
+        if self.doubles_in_line:
+            layout.doubles_in_line = True
         return layout
 
     # -- stakes, seats that sit out, partnerships by hand, decisions after the play ----------

@@ -20,7 +20,6 @@ its next observation.
 from __future__ import annotations
 
 import hashlib
-from operator import itemgetter
 from contextlib import contextmanager
 import math
 import os
@@ -35,10 +34,9 @@ from ..games.base import Game, GameError
 from ..games import make_game
 from ..engine.choosers import Among, Seats
 from ..engine.match import Match
-from ..engine.moves import KIND_MASK, KINDS
+from ..engine.moves import DRAW, KIND_MASK, KINDS
 from ..parts.scoring import PENALTY
 
-_second = itemgetter(1)
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
 MAX_HANDS_PER_MATCH = 100_000   # a guard against a game whose match never ends
@@ -251,11 +249,14 @@ def choosers_of(state, bots) -> list:
             bot.chooser() if hasattr(bot, "chooser") else Among(bot.choose_among) for seat, bot in enumerate(bots)]
 
 
-def seat_moves(history: list, forced: dict) -> int:
-    """The seats' moves in a hand's log: its events less those the rules make (``forced``:
-    kind code -> 1 for the forced kinds: skipped turns, turned-up tiles, markers, tokens,
-    scores, the end)."""
-    return len(history) - sum(map(forced.__getitem__, map(KIND_MASK.__and__, map(_second, history))))
+def seat_moves(history: list, forced: frozenset) -> int:
+    """The seats' moves in a hand's log: its events less those the rules make (``forced``: the
+    codes of the forced kinds: skipped turns, turned-up tiles, markers, tokens, scores, the end)."""
+    moves = len(history)
+    for _, event in history:
+        if event >= DRAW and event & KIND_MASK in forced:   # (placements, kind 0, are the most)
+            moves -= 1
+    return moves
 
 
 def run_block(spec: BlockSpec) -> BlockTally:
@@ -265,7 +266,7 @@ def run_block(spec: BlockSpec) -> BlockTally:
     teams = game.teams(n)
     tally = BlockTally(hand_wins=[0] * n, match_wins=[0] * n, points=[0] * n)
     hand_wins, points, reasons = tally.hand_wins, tally.points, tally.reasons
-    forced = {code: int(kind.forced) for code, kind in KINDS.items()}
+    forced = frozenset(code for code, kind in KINDS.items() if kind.forced)
     stakes = game.stakes
     if stakes:
         tally.tokens, tally.tokens_sq = [0] * n, [0] * n
