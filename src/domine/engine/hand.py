@@ -159,7 +159,7 @@ class HandState:
             context = HandContext()
         self.context = context
         self.deal = deal
-        self.teams = teams = game.hand_teams(context, n)
+        self.teams = teams = game.seat_teams if n == game.players and game.fixed_teams else game.hand_teams(context, n)
         self.n_teams = n_teams = max(teams) + 1
         bit = BIT.__getitem__
         self.hands = hands = [sum(map(bit, tiles)) for tiles in deal.hands]

@@ -76,11 +76,12 @@ class Match:
         """Score the finished current hand; return the match result once the match is over."""
         state = self.current
         assert state is not None and state.over and state.result is not None
-        self.scores = list(map(add, self.scores, state.result.points))   # ints, or floats for halves
+        result = state.result
+        self.scores = list(map(add, self.scores, result.points))   # ints, or floats for halves
         self.hands_played += 1
-        self._previous = state.result
+        self._previous = result
         self._previous_leader = state.leader
-        self.results.append(state.result)
+        self.results.append(result)
         if self.keep_hands:
             self.hands.append(state)
         self.current = None
@@ -88,10 +89,10 @@ class Match:
             self.ledger = state.rules["ledger"]
             self.tokens = self.ledger.tokens()
             self.absent = self.ledger.absent
-        self.result = self.game.match_result(self)
-        if self.result is not None and self.tokens is not None:
-            self.result.balances = self.tokens[:-1]
-        return self.result
+        self.result = outcome = self.game.match_result(self)
+        if outcome is not None and self.tokens is not None:
+            outcome.balances = self.tokens[:-1]
+        return outcome
 
     @property
     def over(self) -> bool:

@@ -196,6 +196,7 @@ class Game:
         # the engine's fast path of this game's turns, from its declarations (domine.engine.fastpaths)
         self.fast_path = for_game(self)
         self.hand_binding = HandState.binding_of(self)
+        self.fixed_teams = type(self).hand_teams is Game.hand_teams   # the seats' teams in every hand
         self._frozen = True
 
     def __setattr__(self, name: str, value: Any) -> None:

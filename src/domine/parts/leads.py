@@ -70,7 +70,11 @@ class HeaviestDouble(LeadRule):
             raise ValueError("no double dealt")
         else:
             t = heaviest_tile(state.in_hands)
-        return LeadChoice(holder(state.hands, t), BIT[t])
+        b = BIT[t]
+        for seat, hand in enumerate(state.hands):   # (holder, written out: it runs every deal)
+            if hand & b:
+                return LeadChoice(seat, b)
+        return LeadChoice(-1, b)
 
     def needs_redeal(self, hands, context):
         return self.redeal and not dealt_mask(hands) & self.doubles

@@ -286,8 +286,11 @@ def run_block(spec: BlockSpec) -> BlockTally:
         k += 1
         played = 0
         match_tokens = [0] * n
+        # the hands' counts in locals, added to the tally once the match is over or cut short
+        left = spec.size - tally.hands if by_hands else MAX_HANDS_PER_MATCH + 1
+        events = moves = blocked = no_winner = 0
         while not match.over:
-            if by_hands and tally.hands >= spec.size:
+            if played >= left:
                 break
             if played >= MAX_HANDS_PER_MATCH:
                 raise GameError(f"a match of {spec.game} did not end after {played} hands")
@@ -295,17 +298,16 @@ def run_block(spec: BlockSpec) -> BlockTally:
             state.play_out(choosers or choosers_of(state, bots))
             result = state.result
             history = state.history
-            tally.hands += 1
             played += 1
-            tally.events += len(history)
-            tally.moves += seat_moves(history, forced)
+            events += len(history)
+            moves += seat_moves(history, forced)
             reason = result.reason
             reasons[reason] = reasons.get(reason, 0) + 1
             if reason == "blocked" or reason == "dead":
-                tally.blocked += 1
+                blocked += 1
             winners = result.winners
             if not winners:
-                tally.no_winner += 1
+                no_winner += 1
             for s in winners:
                 hand_wins[s] += 1
             won = result.points
@@ -320,6 +322,11 @@ def run_block(spec: BlockSpec) -> BlockTally:
                     else:
                         match_tokens[s] += won[s]
             match.finish_hand()
+        tally.hands += played
+        tally.events += events
+        tally.moves += moves
+        tally.blocked += blocked
+        tally.no_winner += no_winner
         if match.over:
             if stakes and not by_hands:
                 for s in seats:
