@@ -38,9 +38,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from domine.engine.match import Match  # noqa: E402
-from domine.games import make_game  # noqa: E402
 from domine.sim.simulate import simulate  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from throughput import playout_rate  # noqa: E402
 
 TILES = [(a, b) for a in range(7) for b in range(a, 7)]
 
@@ -103,22 +104,8 @@ def rate_plain(seconds: float, seed: int) -> float:
 
 
 def rate_play_random(seconds: float, seed: int) -> float:
-    game = make_game("block", 2)
-    rnd = random.Random(seed).random
-    hands = 0
-    k = seed * 1_000_000
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        match = Match(game, seed=k, keep_hands=False)
-        k += 1
-        while not match.over:
-            match.start_hand().play_random(rnd)
-            match.finish_hand()
-            hands += 1
-        now = time.perf_counter()
-        if now > deadline:
-            return hands / (now - start)
+    """``benchmarks/throughput.py``'s measure: matches of 2-player block played to their end."""
+    return playout_rate("block", 2, seconds)[0]
 
 
 def rate_simulate(seconds: float, seed: int, per_hand: list[float]) -> float:

@@ -18,7 +18,6 @@ playout speed. The fast path column names the engine's fast path a game takes
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -27,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from throughput import playout_rate  # noqa: E402
+from throughput import game_arguments, playout_rate  # noqa: E402
 
 from domine.engine.fastpaths import name_of  # noqa: E402
 from domine.games import GAMES, make_game  # noqa: E402
@@ -53,13 +52,7 @@ def measure(game_id: str, players: int, seconds: float, rounds: int) -> tuple[li
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help="game ids (default: all)")
-    parser.add_argument("--players", type=int, help="only this player count")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per game and player count")
-    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per measurement")
-    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
-    args = parser.parse_args(argv)
+    args = game_arguments(__doc__.splitlines()[0], 2.0, 3, argv)
     rows = []
     if args.markdown:
         print("| game | players | fast path | play_random hands/s | simulate hands/s | simulate / play_random |")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from helpers import play_events
+from helpers import play_events, step_randomly
 from domine.games import make_game
 from domine.games.mexican_train import MARKER, engine_pip
 from domine.engine.hand import HandContext
@@ -185,11 +185,7 @@ def test_the_games_playout_from_the_middle_of_a_hand(options):
             steps = random.Random(seed)
             for _ in range(2):
                 state = match.start_hand()
-                for _ in range(steps.randrange(120)):
-                    if state.over:
-                        break
-                    moves = state.legal_moves()
-                    state.apply(moves[steps.randrange(len(moves))])
+                step_randomly(state, steps, steps.randrange(120))
                 a, b = state.clone(), state.clone()
                 _same_playouts(a, b, random.Random(seed).random, random.Random(seed).random, fields, state_fields)
                 match.current = b

@@ -17,6 +17,7 @@ from domine.engine.choosers import HEAVIEST, Among, ByIndex, heaviest_move
 from domine.engine.fastpaths import name_of
 from domine.engine.match import Match
 from domine.games import GAMES, make_game, option_sets
+from helpers import step_randomly
 
 COMBOS = [(gid, n, opts) for gid, cls in GAMES.items() for n in range(cls.min_players, cls.max_players + 1)
           for opts in option_sets(cls, n)]
@@ -107,11 +108,7 @@ def test_fast_paths_from_the_middle_of_a_hand(combo):
         match = Match(game, seed=seed)
         steps = random.Random(seed)
         state = match.start_hand()
-        for _ in range(steps.randrange(60)):
-            if state.over:
-                break
-            moves = state.legal_moves()
-            state.apply(moves[steps.randrange(len(moves))])
+        step_randomly(state, steps, steps.randrange(60))
         if state.over:
             continue
         a, b = state.clone(), state.clone()

@@ -114,6 +114,23 @@ def heaviest_index(masks, tile_at=None) -> int:
     return at
 
 
+def begin(state: "HandState", rnd, choosers) -> tuple[bool, Seats | None]:
+    """A fast path's first steps: the phases before the turns through the step path, then
+    (whether the hand is over, the choosers as ``Seats``, or None when ``rnd`` chooses)."""
+    if state.phase is not TURN:
+        steps(state, rnd, choosers, to_turn=True)
+    return state.over, None if rnd is not None else picks_of(choosers)
+
+
+def ask(seats: Seats, seat: int, total: int) -> int:
+    """The index ``seats[seat]`` chooses among ``total`` moves listed in the engine's order
+    (0 without asking for a single move), or -1 if it must be handed the list itself."""
+    if total == 1 and not seats.asks[seat]:
+        return 0
+    pick = seats.picks[seat]
+    return pick(total) if pick is not None else -1
+
+
 def picks_of(choosers) -> Seats:
     """The choosers with, per seat, the ``pick(count)`` of a ``ByIndex`` (else None), its
     ``bits`` (else None) and whether it is asked for single moves too: what a fast path's loop
@@ -121,4 +138,4 @@ def picks_of(choosers) -> Seats:
     return choosers if type(choosers) is Seats else Seats(choosers)
 
 
-__all__ = ["for_game", "name_of", "play_out", "steps", "picks_of", "heaviest_index", "uniform"]
+__all__ = ["for_game", "name_of", "play_out", "steps", "begin", "ask", "picks_of", "heaviest_index", "uniform"]

@@ -93,26 +93,25 @@ def play(state, rnd, choosers) -> None:
         if i < count:
             # a placement on a line end (_lay, its plain branch; Layout.place)
             if i < c0:
-                while i:
-                    m0 &= m0 - 1
-                    i -= 1
-                b = m0 & -m0
-                t = b.bit_length() - 1
-                move = on0[v0][t]
-                v0 = o = move >> 12
-                f0 = fits[o]
-                add0((t, o))
+                m, on, end = m0, on0[v0], 0
             else:
+                m, on, end = m1, on1[v1], 1
                 i -= c0
-                while i:
-                    m1 &= m1 - 1
-                    i -= 1
-                b = m1 & -m1
-                t = b.bit_length() - 1
-                move = on1[v1][t]
-                v1 = o = move >> 12
+            while i:
+                m &= m - 1
+                i -= 1
+            b = m & -m
+            t = b.bit_length() - 1
+            move = on[t]
+            o = move >> 12
+            if end:
+                v1 = o
                 f1 = fits[o]
                 add1((t, o))
+            else:
+                v0 = o
+                f0 = fits[o]
+                add0((t, o))
             hand = hands[seat] ^ b
             hands[seat] = hand
             in_hands ^= b
@@ -173,12 +172,7 @@ def play(state, rnd, choosers) -> None:
             lengths[1] += grown
             doubles[1] = IS_DOUBLE[arm1[-1][0]]
         layout.mask |= laid
-        if v0 == v1:   # Layout.place: one place while both ends show one pip
-            layout.targets = [(0, v0, f0)]
-            layout.playable = f0
-        else:
-            layout.targets = [(0, v0, f0), (1, v1, f1)]
-            layout.playable = f0 | f1
+        layout.line_targets()
     if reason == "domino":
         state.finish("domino", seat)
     else:
@@ -254,13 +248,7 @@ def _lead(state, rnd, choosers) -> None:
     layout.closers = [-1, -1]
     layout.arms = [[], []]
     layout.owners = [-1, -1]
-    fits = layout.fits
-    if hi == lo:
-        layout.targets = [(0, hi, fits[hi])]
-        layout.playable = fits[hi]
-    else:
-        layout.targets = [(0, hi, fits[hi]), (1, lo, fits[lo])]
-        layout.playable = fits[hi] | fits[lo]
+    layout.line_targets()
     state.leader = state.last_placer = seat
     state.history.append((seat, t | LEAD_MOVE))
     state.restrict = 0

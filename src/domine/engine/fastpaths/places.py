@@ -14,7 +14,7 @@ from ..hand import placements
 from ..matching import STRIDE
 from ..moves import DRAW, PASS
 from ..phases import LEAD, TURN
-from . import heaviest_index, picks_of, steps
+from . import ask, begin, heaviest_index, steps
 from .line import FOLLOWING
 
 
@@ -32,16 +32,12 @@ def covers(game) -> bool:
 
 def play(state, rnd, choosers) -> None:
     """Play ``state`` to the end of its play (``domine.engine.fastpaths``)."""
-    if state.phase is not TURN:
-        steps(state, rnd, choosers, to_turn=True)
-        if state.over:
-            return
+    over, seats = begin(state, rnd, choosers)
+    if over:
+        return
     if state.context.absent or any(state.skips):   # seats out, turns forfeited: next_turn's work
         steps(state, rnd, choosers)
         return
-    if rnd is None:
-        choosers = picks_of(choosers)
-        picks, asks = choosers.picks, choosers.asks
     game = state.game
     lay = state.layout
     hands, history, codes = state.hands, state.history, state.codes
@@ -62,13 +58,9 @@ def play(state, rnd, choosers) -> None:
                 count += (hand & accepted).bit_count()
         can_draw = state.drawable > 0 and (at_will or not count) and state.drawn < limit and not restrict
         total = count + 1 if can_draw else count or 1
-        if rnd is not None:
-            i = int(rnd() * total)
-        elif total == 1 and not asks[seat]:
-            i = 0
-        else:
-            pick = picks[seat]
-            i = pick(total) if pick is not None else _index_of(choosers[seat], state, hand, count, can_draw)
+        i = int(rnd() * total) if rnd is not None else ask(seats, seat, total)
+        if i < 0:
+            i = _index_of(seats[seat], state, hand, count, can_draw)
         if i >= count:
             if can_draw:
                 apply(DRAW)   # _draw and _check_end

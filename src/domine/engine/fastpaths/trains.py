@@ -13,7 +13,7 @@ from ..layout import LEAD_END
 from ..moves import DRAW, KIND_MASK, PASS, STOP
 from ..phases import TURN
 from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, set_size
-from . import heaviest_index, picks_of, steps
+from . import ask, begin, heaviest_index
 
 ONE_TILE, AT_WILL = "one tile", "at will"   # the turns it knows (domine.parts.turns)
 
@@ -43,13 +43,9 @@ def play(state, rnd, choosers) -> None:
     ``bit_count`` their number, the i-th set bit the chosen one (its lane the train). The
     layout's targets, mask and fold are rebuilt once, at the end; each step names the
     engine code it mirrors."""
-    if state.phase is not TURN:   # before the engine lies (16f: drawing for it)
-        steps(state, rnd, choosers, to_turn=True)
-        if state.over:
-            return
-    if rnd is None:
-        choosers = picks_of(choosers)
-        picks, asks = choosers.picks, choosers.asks
+    over, seats = begin(state, rnd, choosers)   # (before the engine lies, 16f: drawing for it)
+    if over:
+        return
     from ...parts.trains import MARKER
     game = state.game
     rules = game.train_rules
@@ -122,14 +118,9 @@ def play(state, rnd, choosers) -> None:
                 count = m.bit_count()
                 # the moves: the placements, then a stop where the turn may go on at will
                 total = count + 1 if at_will and placed_in_turn and not owed else count
-                if rnd is not None:
-                    i = int(rnd() * total)
-                elif total == 1 and not asks[seat]:
-                    i = 0
-                else:
-                    pick = picks[seat]
-                    i = pick(total) if pick is not None else \
-                        _index_of(choosers[seat], m, total > count, tile_at, train_at, place_at, event_of, values)
+                i = int(rnd() * total) if rnd is not None else ask(seats, seat, total)
+                if i < 0:
+                    i = _index_of(seats[seat], m, total > count, tile_at, train_at, place_at, event_of, values)
                 if i == count:
                     append(stops)                   # STOP: the turn ends, no end check
                     stopped = stock_pos >= stock_end
@@ -205,8 +196,8 @@ def play(state, rnd, choosers) -> None:
                 if stock_pos < stock_end and drawn < limit and not restrict:
                     if rnd is not None:
                         rnd()                               # the one legal move is asked for too
-                    elif asks[seat]:
-                        choosers[seat]([DRAW])
+                    elif seats.asks[seat]:
+                        seats[seat]([DRAW])
                     # _draw
                     t = stock[stock_pos]
                     stock_pos += 1
@@ -225,8 +216,8 @@ def play(state, rnd, choosers) -> None:
                         # the next legal move is the pass alone: made here (no end check between)
                         if rnd is not None:
                             rnd()
-                        elif asks[seat]:
-                            choosers[seat]([PASS])
+                        elif seats.asks[seat]:
+                            seats[seat]([PASS])
                         append(passes)
                         append(markers)                     # on_turn_end
                         marked |= bits[seat]
@@ -238,8 +229,8 @@ def play(state, rnd, choosers) -> None:
                 else:
                     if rnd is not None:
                         rnd()
-                    elif asks[seat]:
-                        choosers[seat]([PASS])
+                    elif seats.asks[seat]:
+                        seats[seat]([PASS])
                     append(passes)                          # _pass: after_pass says nothing here
                     append(markers)
                     restrict = 0
