@@ -63,13 +63,14 @@ class HeaviestDouble(LeadRule):
         self.doubles = doubles
 
     def choose(self, state):
-        doubles = state.in_hands & self.doubles   # (the tiles in hands: what was dealt)
+        dealt = dealt_mask(state.hands)
+        doubles = dealt & self.doubles
         if doubles:
             t = doubles.bit_length() - 1   # ids of doubles grow with their pips
         elif self.redeal:
             raise ValueError("no double dealt")
         else:
-            t = heaviest_tile(state.in_hands)
+            t = heaviest_tile(dealt)
         b = BIT[t]
         for seat, hand in enumerate(state.hands):   # (holder, written out: it runs every deal)
             if hand & b:

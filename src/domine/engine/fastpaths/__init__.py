@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ..choosers import Chooser, Seats, blind, uniform
+from ..choosers import Chooser, Seats, blind
 from ..phases import TURN
 from ..tiles import PIPS
 
@@ -138,4 +138,4 @@ def picks_of(choosers) -> Seats:
     return choosers if type(choosers) is Seats else Seats(choosers)
 
 
-__all__ = ["for_game", "name_of", "play_out", "steps", "begin", "ask", "picks_of", "heaviest_index", "uniform"]
+__all__ = ["for_game", "name_of", "play_out", "steps", "begin", "ask", "picks_of", "heaviest_index"]
