@@ -120,3 +120,17 @@ def test_moves_per_hand_counts_the_seats_moves():
     assert d["mean_moves_per_hand"] == sim.mean_moves < d["mean_events_per_hand"]
     state = run_block(BlockSpec("block", 2, (("openspiel", True),), ("random", "random"), 1, 0, "hands", 1))
     assert state.events - state.moves >= 1   # the end event at least
+
+
+def test_a_bot_seeded_again_is_the_bot_made_with_that_seed():
+    """simulate makes its bots once a block and seeds them again for every match (reseed)."""
+    from domine.bots import make_bot
+    for name in ("random", "greedy"):
+        again = make_bot(name, 0)
+        for seed in (1, 2, 2 ** 62 + 3):
+            again.reseed(seed)
+            fresh = make_bot(name, seed)
+            moves = list(range(50))
+            assert [again.choose_among(moves[:k]) for k in range(1, 50)] == \
+                [fresh.choose_among(moves[:k]) for k in range(1, 50)]
+    assert derive_seed(3, 1, 4, 1) == 5526666204762141735   # the seeds of every run so far

@@ -33,6 +33,10 @@ class RandomBot:
     def choose_among(self, moves: list[int]) -> int:
         return self.rng.choice(moves)
 
+    def reseed(self, seed: int) -> None:
+        """Start again as ``RandomBot(seed)`` would (its chooser keeps asking this generator)."""
+        self.rng.seed(seed)
+
     def chooser(self) -> ByIndex:
         """How the engine may ask this bot (``domine.engine.choosers``): by index among the
         moves' count, as ``rng.choice`` picks (so the same choices, drawn from the same
@@ -52,6 +56,9 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = None):
         pass
+
+    def reseed(self, seed: int) -> None:
+        """Nothing to seed: greedy draws no random numbers."""
 
     def choose(self, obs: Observation) -> int:
         return greedy_move(obs.legal_moves)

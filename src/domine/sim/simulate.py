@@ -85,7 +85,7 @@ def run_blocks(work: Callable, specs: Sequence, jobs: int) -> Iterator[tuple[Any
 
 def derive_seed(*parts: int) -> int:
     """A 63-bit seed from a tuple of ints, stable across processes and Python versions."""
-    text = "/".join(str(int(p)) for p in parts).encode()
+    text = "/".join(map(str, map(int, parts))).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
@@ -272,6 +272,10 @@ def run_block(spec: BlockSpec) -> BlockTally:
         tally.tokens, tally.tokens_sq = [0] * n, [0] * n
     by_hands = spec.mode == "hands"
     seats = range(n)
+    # bots that can be seeded again (reseed) are made once a block, their choosers with them
+    bots = [make_bot(name, 0) for name in spec.bots]
+    reseed = all(hasattr(bot, "reseed") for bot in bots)
+    choosers = blind_choosers(bots)
     k = 0
     while True:
         if by_hands and tally.hands >= spec.size:
@@ -280,8 +284,12 @@ def run_block(spec: BlockSpec) -> BlockTally:
             break
         match = Match(game, seed=derive_seed(spec.seed, spec.block, k), keep_hands=spec.record)
         seeds = [derive_seed(spec.seed, spec.block, k, seat) for seat in range(len(spec.bots))]
-        bots = [make_bot(name, seeds[seat]) for seat, name in enumerate(spec.bots)]
-        choosers = blind_choosers(bots)
+        if reseed:   # the block's bots, seeded again: as make_bot(name, seed) makes them
+            for bot, seed in zip(bots, seeds):
+                bot.reseed(seed)
+        else:
+            bots = [make_bot(name, seeds[seat]) for seat, name in enumerate(spec.bots)]
+            choosers = blind_choosers(bots)
         number = k
         k += 1
         played = 0
