@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ..choosers import Chooser, Seats, blind
+from ..choosers import ByIndex, Chooser, Seats, blind
 from ..phases import TURN
 from ..tiles import PIPS
 
@@ -87,13 +87,15 @@ def steps(state: "HandState", rnd, choosers, to_turn: bool = False) -> None:
         return
     while not state.over and not (to_turn and state.phase is TURN):
         moves = legal()
+        chooser = choosers[state.acting_seat()]
         if len(moves) == 1:
-            chooser = choosers[state.acting_seat()]
             if isinstance(chooser, Chooser) and chooser.asks_forced:
                 chooser(moves)
             apply(moves[0])
+        elif type(chooser) is ByIndex:
+            apply(moves[chooser.pick(len(moves))])   # (ByIndex.__call__, written out)
         else:
-            apply(choosers[state.acting_seat()](moves))
+            apply(chooser(moves))
 
 
 def heaviest_index(masks, tile_at=None) -> int:
