@@ -129,6 +129,13 @@ def ask(seats: Seats, seat: int, total: int) -> int:
     (0 without asking for a single move), or -1 if it must be handed the list itself."""
     if total == 1 and not seats.asks[seat]:
         return 0
+    draw = seats.bits[seat]
+    if draw is not None:   # pick, drawn here (random.Random._randbelow)
+        k = total.bit_length()
+        i = draw(k)
+        while i >= total:
+            i = draw(k)
+        return i
     pick = seats.picks[seat]
     return pick(total) if pick is not None else -1
 
