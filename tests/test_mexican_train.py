@@ -136,8 +136,9 @@ def test_restrict_places_is_a_function_of_the_public_history(options):
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_the_games_playout_is_the_step_api(options):
-    """``play_random`` runs the game's own loop (``Game.playout``): the same moves, events,
-    layout (markers and the fold included) and results as legal_moves/apply."""
+    """``play_random`` runs the engine's trains fast path (``domine.engine.fastpaths.trains``):
+    the same moves, events, layout (markers and the fold included) and results as
+    legal_moves/apply."""
     fields = ("values", "lengths", "doubles", "arms", "mask", "last", "targets", "playable", "usable",
               "no_doubles", "pending", "markers", "marked", "done", "turn_seat", "placed", "first_own",
               "doubled", "last_double", "last_end", "cursor")
