@@ -152,8 +152,7 @@ class MexicanTrain(Game):
             lay.done |= 1 << s
         state.restrict_places(state.to_act)
 
-    def on_turn_end(self, state, seat):
-        put_out_marker(state, seat)   # rule 5
+    on_turn_end = staticmethod(put_out_marker)   # rule 5: a turn without its owed placement puts out a marker
 
     def score_hand(self, state, reason, out_seat):
         lay = state.layout

@@ -3,7 +3,7 @@
 A game takes it when it declares the trains: ``layout_kind = "trains"``, its
 ``train_rules`` (``TrainRules``), ``hand_end = BLOCKED_TRAINS`` (rule 12) and a turn of
 one tile, or at will with a stop, and another placement after a double (rules 8-10); its
-turn hook is the marker rule (``put_out_marker``, rule 5). Every step names the engine
+turn's end is the marker rule (``on_turn_end = put_out_marker``, rule 5), and no other hook. Every step names the engine
 code it mirrors; tests hold its event logs and final states to the general step path's.
 """
 
@@ -26,10 +26,13 @@ def covers(game) -> bool:
     """The trains, their rules and their block test, a turn this loop knows, no other hook."""
     if game.layout_kind != "trains" or getattr(game, "train_rules", None) is None:
         return False
-    from ...parts.trains import TrainRules, TrainsBlocked
+    from ...games.base import Game
+    from ...parts.trains import TrainRules, TrainsBlocked, put_out_marker
     turn = game.turn
     filt, place, _, _ = game.hooks
+    cls = type(game)
     return isinstance(game.train_rules, TrainRules) and isinstance(game.hand_end, TrainsBlocked) \
+        and cls.on_turn_end is put_out_marker and cls.on_turn_start is Game.on_turn_start \
         and turn.again_after_double and turn.continues in (ONE_TILE, AT_WILL) and not turn.draw_at_will \
         and turn.drawn_tile_must_be_played and not (turn.pairs or turn.discard_when_stuck or turn.skip_when_stuck
                                                     or turn.draw_ends_turn) \
