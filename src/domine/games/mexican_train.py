@@ -17,7 +17,9 @@ from ..engine.hand import Deal, LeadChoice
 from ..parts.leads import LeadRule, holder
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import PENALTY, own_pips
-from ..parts.trains import BLOCKED_TRAINS, MARKER, MexicanTrains, TrainRules, TrainsBlocked, put_out_marker  # noqa: F401
+from ..parts.trains import (  # noqa: F401  (MARKER, TrainsBlocked: read from here too)
+    BLOCKED_TRAINS, MARKER, MexicanTrains, TrainRules, TrainsBlocked, put_out_marker,
+)
 from ..parts.turns import AT_WILL, ONE_TILE, Turn
 from ..engine.tiles import BIT, double, set_size
 

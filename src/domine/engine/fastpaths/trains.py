@@ -351,10 +351,10 @@ def _index_of(chooser, m: int, stop: bool, tile_at, train_at, place_at, event_of
 
 
 def lane_tables(game, marker: int) -> tuple:
-    """The loop's tables for ``game`` (cached by its seats and set). Train k is lane k of one int (bits 91k..91k+90 hold its
-    tiles), so that ``hand in every lane & what each train accepts & the usable lanes``
-    lists every placement at once, train by train and tile by tile as ``legal_moves``
-    orders them. A set bit is named by its ``bit_length`` b (its position + 1): tile
+    """The loop's tables for ``game`` (cached by its seats and set). Train k is lane k of one
+    int (bits 91k..91k+90 hold its tiles), so that ``hand in every lane & what each train
+    accepts & the usable lanes`` lists every placement at once, train by train and tile by
+    tile as ``legal_moves`` orders them. A set bit is named by its ``bit_length`` b (its position + 1): tile
     ``tile_at[b]`` on train ``train_at[b]``, ``flip[b]`` what laying it changes in that
     train's lane, ``place_at[b]`` the placement's event less its open pip (``event_of[o]``).
     ``rep[t]``: tile t in every lane; ``lanes[ends]``: every tile in the
