@@ -54,14 +54,19 @@ def best_rate(game_id: str, players: int, seconds: float, rounds: int) -> tuple[
     return rates[-1], rates[len(rates) // 2], results[0][1]
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def game_arguments(description: str, seconds: float, rounds: int, argv: list[str] | None) -> argparse.Namespace:
+    """The command line of the benchmarks that measure games: ids, players, time, rounds."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--players", type=int, help="only this player count")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per measurement; the best is reported")
+    parser.add_argument("--seconds", type=float, default=seconds, help="time per game and player count")
+    parser.add_argument("--rounds", type=int, default=rounds, help="rounds per measurement; the best is reported")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = game_arguments(__doc__.splitlines()[0], 3.0, 5, argv)
     ids = args.games or list(GAMES)
     rows = []
     for gid in ids:

@@ -50,6 +50,16 @@ def moves_made(state) -> int:
     return sum(1 for s, e in state.history if s >= 0 and not KINDS[e & KIND_MASK].forced)
 
 
+def step_randomly(state, steps, count: int) -> None:
+    """Up to ``count`` moves of the step API, each ``steps.randrange`` among the legal ones
+    (``steps`` a ``random.Random``): a hand taken to the middle of its play."""
+    for _ in range(count):
+        if state.over:
+            break
+        moves = state.legal_moves()
+        state.apply(moves[steps.randrange(len(moves))])
+
+
 # -- whole matches ---------------------------------------------------------------------------
 def bots_play(match, bots, hands=None):
     """Play ``match`` to its end (or ``hands`` hands) with bots that see only their observation."""

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from helpers import play_events
+from helpers import play_events, step_randomly
 from domine.games import make_game
 from domine.games.mexican_train import MARKER, engine_pip
 from domine.engine.hand import HandContext
@@ -136,8 +136,9 @@ def test_restrict_places_is_a_function_of_the_public_history(options):
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_the_games_playout_is_the_step_api(options):
-    """``play_random`` runs the game's own loop (``Game.playout``): the same moves, events,
-    layout (markers and the fold included) and results as legal_moves/apply."""
+    """``play_random`` runs the engine's trains fast path (``domine.engine.fastpaths.trains``):
+    the same moves, events, layout (markers and the fold included) and results as
+    legal_moves/apply."""
     fields = ("values", "lengths", "doubles", "arms", "mask", "last", "targets", "playable", "usable",
               "no_doubles", "pending", "markers", "marked", "done", "turn_seat", "placed", "first_own",
               "doubled", "last_double", "last_end", "cursor")
@@ -185,11 +186,7 @@ def test_the_games_playout_from_the_middle_of_a_hand(options):
             steps = random.Random(seed)
             for _ in range(2):
                 state = match.start_hand()
-                for _ in range(steps.randrange(120)):
-                    if state.over:
-                        break
-                    moves = state.legal_moves()
-                    state.apply(moves[steps.randrange(len(moves))])
+                step_randomly(state, steps, steps.randrange(120))
                 a, b = state.clone(), state.clone()
                 _same_playouts(a, b, random.Random(seed).random, random.Random(seed).random, fields, state_fields)
                 match.current = b

@@ -91,3 +91,46 @@ def test_errors():
 def test_every_kind_of_game_simulates(game, players, options):
     sim = simulate(game, hands=40, players=players, bots="random", seed=1, options=options)
     assert sim.hands == 40 and 0 <= sim.blocked_rate <= 1 and sim.mean_moves > 0
+
+
+@pytest.mark.parametrize("game,players", [("block", 2), ("draw", 4), ("network", 4), ("mexican-train", 3),
+                                          ("cross", 3), ("ordinary", 3)])
+def test_the_same_results_whichever_path_plays(game, players, monkeypatch):
+    """Random and greedy bots are asked as the engine's choosers (its fast paths); bots that see
+    their observation take the step path. A seeded simulation is the same either way."""
+    from domine.bots import GreedyBot, RandomBot
+
+    def run():
+        sim = simulate(game, players=players, hands=40, seed=5, bots="greedy,random", block_size=15)
+        out = sim.to_json()
+        out.pop("elapsed_seconds"), out.pop("hands_per_second")
+        return out
+
+    fast = run()
+    monkeypatch.setattr(RandomBot, "needs_view", True)
+    monkeypatch.setattr(GreedyBot, "needs_view", True)
+    assert run() == fast
+
+
+def test_moves_per_hand_counts_the_seats_moves():
+    """The figure counts what a record holds: the seats' moves, not the rules' own events (the
+    end, scores, skipped turns); the events per hand count the whole log."""
+    sim = simulate("block", players=2, hands=30, seed=1, bots="random", options={"openspiel": True})
+    d = sim.to_json()
+    assert d["mean_moves_per_hand"] == sim.mean_moves < d["mean_events_per_hand"]
+    state = run_block(BlockSpec("block", 2, (("openspiel", True),), ("random", "random"), 1, 0, "hands", 1))
+    assert state.events - state.moves >= 1   # the end event at least
+
+
+def test_a_bot_seeded_again_is_the_bot_made_with_that_seed():
+    """simulate makes its bots once a block and seeds them again for every match (reseed)."""
+    from domine.bots import make_bot
+    for name in ("random", "greedy"):
+        again = make_bot(name, 0)
+        for seed in (1, 2, 2 ** 62 + 3):
+            again.reseed(seed)
+            fresh = make_bot(name, seed)
+            moves = list(range(50))
+            assert [again.choose_among(moves[:k]) for k in range(1, 50)] == \
+                [fresh.choose_among(moves[:k]) for k in range(1, 50)]
+    assert derive_seed(3, 1, 4, 1) == 5526666204762141735   # the seeds of every run so far

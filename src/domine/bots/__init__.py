@@ -7,8 +7,8 @@ import random
 import re
 from typing import Protocol
 
+from ..engine.choosers import HEAVIEST, ByIndex, heaviest_move, random_index
 from ..engine.observation import Observation
-from ..engine.moves import ANNOUNCE, pips_placed
 
 
 class Bot(Protocol):
@@ -33,6 +33,16 @@ class RandomBot:
     def choose_among(self, moves: list[int]) -> int:
         return self.rng.choice(moves)
 
+    def reseed(self, seed: int) -> None:
+        """Start again as ``RandomBot(seed)`` would (its chooser keeps asking this generator)."""
+        self.rng.seed(seed)
+
+    def chooser(self) -> ByIndex:
+        """How the engine may ask this bot (``domine.engine.choosers``): by index among the
+        moves' count, as ``rng.choice`` picks (so the same choices, drawn from the same
+        generator, whichever path plays)."""
+        return random_index(self.rng)
+
 
 class GreedyBot:
     """Places the heaviest legal tile; draws or passes only when it must.
@@ -47,24 +57,22 @@ class GreedyBot:
     def __init__(self, seed: int | None = None):
         pass
 
+    def reseed(self, seed: int) -> None:
+        """Nothing to seed: greedy draws no random numbers."""
+
     def choose(self, obs: Observation) -> int:
         return greedy_move(obs.legal_moves)
 
     def choose_among(self, moves: list[int]) -> int:
         return greedy_move(moves)
 
+    def chooser(self):
+        """How the engine may ask this bot: ``HEAVIEST``, found without listing the moves."""
+        return HEAVIEST
 
-def greedy_move(moves: list[int]) -> int:
-    """The heaviest tile; of equal ones the first listed, announced where an announcement exists."""
-    best = -1
-    best_key = (-1, False)
-    for m in moves:
-        p = pips_placed(m)
-        if p >= 0:
-            key = (p, bool(m & ANNOUNCE))
-            if key > best_key:
-                best, best_key = m, key
-    return best if best >= 0 else moves[0]
+
+#: the heaviest tile; of equal ones the first listed, announced where an announcement exists
+greedy_move = heaviest_move
 
 
 def _search(seed=None, **params):

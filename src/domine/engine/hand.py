@@ -11,13 +11,16 @@ What the seats may see is ``domine.engine.observation``; move text is ``domine.e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .events import NOBODY, Event, events_since
+from .choosers import Seats
+from .fastpaths import play_out, steps
 from .serial import DataError, from_data, register, to_data
 from .layout import LEAD_END, Layout
 from .moves import (
     DRAW, KIND_MASK, KINDS, NO_TILE, OUT_OF_TURN, PASS, SECOND_SHIFT, SKIP, SOLD, TILE_MASK, TURN_UP, IllegalMove,
-    bare, end_event, score_event,
+    END_REASONS, bare, end_event, score_event,
 )
 from .movegen import pair_moves
 from .phases import DRAWS_FOR_LEAD, OFFERS, OVER, TURN
@@ -71,12 +74,12 @@ def _observe(state, seat, legal):
     return observe(state, seat, legal)
 
 
-@dataclass(frozen=True, slots=True)
-class LeadChoice:
+class LeadChoice(NamedTuple):
     """What a lead rule (``domine.parts.leads``) decides for a hand: who leads and what he may
     lead (``tiles``, a mask), or that he draws for it (``draw``: ``"first"``, ``"until
     double"``, ``"in turn"``: ``domine.engine.phases.DrawForLead``), or that ``turn_up``, a
-    tile nobody holds, is turned up as the lead by nobody and ``seat`` plays first."""
+    tile nobody holds, is turned up as the lead by nobody and ``seat`` plays first. (A named
+    tuple: immutable, and made once a hand at a tuple's cost.)"""
 
     seat: int
     tiles: int = 0
@@ -109,40 +112,37 @@ class HandState:
 
     def __init__(self, game: "Game", deal: Deal, context: HandContext | None = None, lead: bool = True):
         """A hand about to be played; ``lead=False`` skips the lead rule (a position set up by hand)."""
-        self._bind(game)
+        (self.game, self.turn, self.fits, self.codes, self.draw_at_will, self.drawn_must_play, self.draw_limit,
+         self.end, self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns, self._domino_ends,
+         self.per_seat) = game.hand_binding   # (_bind, written out: a hand is made for every deal)
         self.n = n = len(deal.hands)
-        self.context = context or HandContext()
+        if context is None:
+            context = HandContext()
+        self.context = context
         self.deal = deal
-        self.teams = teams = game.hand_teams(self.context, n)
-        self.n_teams = max(teams) + 1
+        self.teams = teams = game.seat_teams if n == game.players and game.fixed_teams else game.hand_teams(context, n)
+        self.n_teams = n_teams = max(teams) + 1
         bit = BIT.__getitem__
         self.hands = hands = [sum(map(bit, tiles)) for tiles in deal.hands]
         self.in_hands = sum(hands)   # hands are disjoint
-        self.stock = deal.stock
+        self.stock = stock = deal.stock
         self.stock_pos = 0
-        self.reserve = min(game.reserve, len(deal.stock))
-        self.drawable = len(deal.stock) - self.reserve
+        self.reserve = reserve = min(game.reserve, len(stock))
+        self.drawable = len(stock) - reserve
         self.layout = game.new_layout()
         self.discards = [0] * n
         self.phase = game.first_phase   # the lead (a row game: its own start)
-        self.to_act = 0
-        self.drawn = 0
-        self.restrict = 0     # after a drawn tile that must be played: that tile
-        self.owed = False     # a placement owed after a double (two-hander, troli)
-        self.placed_in_turn = 0
-        self.lead_mask = 0    # the tiles that may lead
-        self.lead_was_drawn = False
+        # the turn's progress: after a drawn tile that must be played, that tile (restrict); a
+        # placement owed after a double (owed: two-hander, troli); the tiles that may lead
+        self.to_act = self.drawn = self.restrict = self.placed_in_turn = self.lead_mask = 0
+        self.owed = self.lead_was_drawn = self.over = False
         self.locked = [0] * n
         self.skips = [0] * n
         self.offers: list[tuple[int, tuple[int, ...]]] = []   # (seat, moves offered) out of turn
         self.resume_seat = -1
-        self.last_placer: int | None = None
-        self.leader: int | None = None
+        self.last_placer = self.leader = self.views = self.result = None   # views: per-seat history, on demand
         self.history: list[tuple[int, int]] = []   # (actor, event): the log (domine.engine.events)
-        self.views: list | None = None             # per-seat filtered history, built on demand
-        self.hand_points = [0] * self.n_teams
-        self.over = False
-        self.result: HandResult | None = None
+        self.hand_points = [0] * n_teams
         self.rules = game.new_rules_state(self) if game.keeps_rules_state else None
         if lead:
             game.setup_hand(self)
@@ -183,147 +183,30 @@ class HandState:
     def play_random(self, rnd) -> None:
         """Finish the hand with uniformly random legal moves; ``rnd`` returns floats in [0, 1).
 
-        The moves are exactly those that ``legal_moves`` and ``apply_unchecked``
-        with the same ``rnd`` would give (a test holds it to that). Rollouts for
-        search bots and the throughput benchmark live here.
+        Each move is ``moves[int(rnd() * len(moves))]`` of what ``legal_moves`` lists, a
+        single legal move included: the game's fast path makes exactly the moves that
+        ``legal_moves`` and ``apply_unchecked`` with the same ``rnd`` would (tests hold it to
+        that). Rollouts and the throughput benchmark live here.
         """
-        self.play_out(None, rnd)
-
-    def random_steps_to_turn(self, rnd) -> bool:
-        """Random legal moves through the step API until the hand is in its ordinary turns
-        (past the lead, an engine drawn for, offers): where a fast path begins. True once the
-        hand is over."""
-        legal, apply = self.legal_moves, self.apply_unchecked
-        while self.phase is not TURN and not self.over:
-            moves = legal()
-            apply(moves[int(rnd() * len(moves))])
-        return self.over
-
-    def play_out(self, choosers, rnd=None) -> None:
-        """Finish the hand as ``_play_out`` says, then the decisions a game leaves to the
-        seats once the play is over (``Game.decisions``: buying back in, dropping out)."""
-        self._play_out(choosers, rnd)
-        while not self.over:
-            moves = self.legal_moves()
-            if choosers is None:
-                self.apply_unchecked(moves[int(rnd() * len(moves))])
-            else:
-                self.apply_unchecked(moves[0] if len(moves) == 1 else choosers[self.acting_seat()](moves))
-
-    def _play_out(self, choosers, rnd=None) -> None:
-        """Finish the hand, ``choosers[seat](moves)`` picking every move of that seat that
-        is a choice (a single legal move is made without asking), or, without choosers,
-        ``rnd`` picking uniformly (asked for every move, as ``play_random`` promises).
-
-        Ordinary turns of line games without hooks run inline, so simulations and
-        rollouts go at the engine's pace; the block test inlined is the one of
-        ``parts.hand_ends.BLOCKED``, taken only for policies that allow it.
-        """
-        legal, apply = self.legal_moves, self.apply_unchecked
-        by_rnd = choosers is None
-        if by_rnd and self.game.own_playout:
-            self.game.playout(self, rnd)   # the game's own loop, move for move the same (Game.playout)
-            return
-        if by_rnd:
-            def pick(seat, moves):
-                return moves[int(rnd() * len(moves))]
-        else:
-            def pick(seat, moves):
-                return moves[0] if len(moves) == 1 else choosers[seat](moves)
-        layout = self.layout
-        if not self.plain_turns or type(layout) is not Layout or layout.ends_by_double:
-            while not self.over:
-                moves = legal()
-                apply(pick(self.acting_seat(), moves))
-            return
-        while self.phase is not TURN:   # the lead (and nothing else, in a game without hooks)
+        path = self.game.fast_path
+        if path is not None:
+            path(self, rnd, None)   # (play_out, written out: a hand is played for every deal)
             if self.over:
                 return
-            moves = legal()
-            apply(pick(self.to_act, moves))
-        hands, history, fits = self.hands, self.history, self.fits
-        by_bit = self.game.matching.codes_by_bit   # [end][value][tile bit] -> move ints
-        codes0, codes1 = by_bit[0], by_bit[1]
-        values, lengths, doubles, arms = layout.values, layout.lengths, layout.doubles, layout.arms
-        following = [(s + 1) % self.n for s in range(self.n)]
-        at_will, draw_limit = self.draw_at_will, self.draw_limit
-        stale = False   # layout.targets not yet brought up to date with layout.values
-        while True:
-            seat = self.to_act
-            hand = hands[seat]
-            v0, v1 = values
-            moves = []
-            m = hand & fits[v0]
-            if m:
-                c = codes0[v0]
-                while m:
-                    low = m & -m
-                    m ^= low
-                    moves.extend(c[low])
-            if v1 != v0:
-                m = hand & fits[v1]
-                if m:
-                    c = codes1[v1]
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        moves.extend(c[low])
-            if self.drawable > 0 and (at_will or not moves) and self.drawn < draw_limit:
-                moves.append(DRAW)
-            if not moves:
-                moves.append(PASS)
-            if by_rnd:
-                move = moves[int(rnd() * len(moves))]
-            else:
-                move = moves[0] if len(moves) == 1 else choosers[seat](moves)
-            if move == PASS:   # what _pass does when no hook or forfeit is involved
-                history.append((seat, PASS))
-                self.to_act = following[seat]
-                self.drawn = 0
-                if self.drawable <= 0 and not self.in_hands & layout.playable:
-                    layout._refresh()
-                    self.finish("blocked")
-                    return
-                continue
-            if move >= DRAW:
-                if stale:
-                    layout._refresh()
-                    stale = False
-                apply(move)
-                while self.restrict and not self.over:   # a drawn tile that must be placed
-                    moves = legal()
-                    apply(pick(seat, moves))
-                if self.over:
-                    return
-                continue
-            # a placement on a line end, as Layout.place and apply_unchecked would make it
-            t = move & 127
-            end = (move >> 7) & 31
-            o = move >> 12   # no announcement bit: games with hooks are excluded above
-            b = BIT[t]
-            hand ^= b
-            hands[seat] = hand
-            self.in_hands ^= b
-            layout.mask |= b
-            values[end] = o
-            lengths[end] += 1
-            doubles[end] = IS_DOUBLE[t]
-            arms[end].append((t, o))
-            playable = fits[values[0]] | fits[values[1]]
-            layout.playable = playable
-            stale = True
-            self.last_placer = seat
-            history.append((seat, move))
-            if not hand:
-                layout._refresh()
-                self.finish("domino", seat)
-                return
-            self.to_act = following[seat]
-            self.drawn = 0
-            if self.drawable <= 0 and not self.in_hands & playable:
-                layout._refresh()
-                self.finish("blocked")
-                return
+        steps(self, rnd, None)
+
+    def play_out(self, choosers, rnd=None) -> None:
+        """Finish the hand, ``choosers[seat](moves)`` choosing every move of that seat that is a
+        choice (a single legal move is made without asking), or, without choosers, ``rnd`` as
+        ``play_random`` says; the decisions a game leaves to the seats after the play too.
+        Choosers that see nothing but the legal moves (``domine.engine.choosers``) let the
+        game's fast path play (``domine.engine.fastpaths``); any other plays step by step."""
+        if type(choosers) is Seats and self.game.fast_path is not None:   # (made once for a match)
+            self.game.fast_path(self, None, choosers)
+            if not self.over:
+                steps(self, None, choosers)   # the decisions after the play
+            return
+        play_out(self, choosers, rnd)
 
     # -- applying moves -----------------------------------------------------------------
     def apply(self, move: int) -> None:
@@ -697,7 +580,7 @@ class HandState:
         result.last_placer = self.last_placer
         result.leader = self.leader
         self.result = result
-        self.history.append((NOBODY, end_event(reason)))
+        self.history.append(_END_ENTRIES.get(reason) or (NOBODY, end_event(reason)))
         if self.game.decides_after_play:
             seat = self.game.after_play(self)
             if seat is not None:
@@ -787,17 +670,17 @@ class HandState:
 
     def _bind(self, game: "Game") -> None:
         """The per-game tables and declarations the engine reads (as ``__init__`` sets them)."""
-        self.game = game
-        turn = self.turn = game.turn
-        self.fits = game.set_fits
-        self.codes = game.matching.codes
-        self.draw_at_will = turn.draw_at_will
-        self.drawn_must_play = turn.drawn_tile_must_be_played
-        self.draw_limit = turn.draw_limit if turn.draw_limit is not None else 1 << 30
-        self.end = game.hand_end
-        self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns = game.hooks
-        self._domino_ends = game.hand_end.domino_ends_hand
-        self.per_seat = game.places_depend_on_seat
+        (self.game, self.turn, self.fits, self.codes, self.draw_at_will, self.drawn_must_play, self.draw_limit,
+         self.end, self._filter_hook, self._place_hook, self._turn_hook, self.plain_turns, self._domino_ends,
+         self.per_seat) = game.hand_binding
+
+    @staticmethod
+    def binding_of(game: "Game") -> tuple:
+        """What ``_bind`` sets, in its order: made once per game (``Game.hand_binding``)."""
+        turn = game.turn
+        return (game, turn, game.set_fits, game.matching.codes, turn.draw_at_will, turn.drawn_tile_must_be_played,
+                turn.draw_limit if turn.draw_limit is not None else 1 << 30, game.hand_end, *game.hooks,
+                game.hand_end.domino_ends_hand, game.places_depend_on_seat)
 
     def to_json(self) -> dict:
         """The hand as a document (docs/state.md): its game, its deal and context (or the
@@ -920,6 +803,8 @@ class HandState:
         return m
 
 
+#: the ``end`` entry of a log, by reason (made once: tuples are shared)
+_END_ENTRIES = {reason: (NOBODY, end_event(reason)) for reason in END_REASONS}
 #: what a hand holds beyond its game (``HandState.snapshot``), the phase aside
 SNAPSHOT_FIELDS = (
     "n", "context", "deal", "teams", "n_teams", "hands", "in_hands", "stock", "stock_pos", "reserve", "drawable",

@@ -101,17 +101,21 @@ class Layout:
         self.doubles[end] = IS_DOUBLE[tile]
         self.arms[end].append((tile, open_pip))
         if not self.ends_by_double:
-            # the common case, inline: two ends, one place when they show the same pip
-            v0, v1 = values
-            fits = self.fits
-            if v0 == v1:
-                self.targets = [(0, v0, fits[v0])]
-                self.playable = fits[v0]
-            else:
-                self.targets = [(0, v0, fits[v0]), (1, v1, fits[v1])]
-                self.playable = fits[v0] | fits[v1]
+            self.line_targets()   # the common case, inline
             return
         self._refresh()
+
+    def line_targets(self) -> None:
+        """``targets`` and ``playable`` of the line's two ends, one place when they show the same
+        pip (what ``_refresh`` makes of them, written out: it runs after every placement)."""
+        v0, v1 = self.values
+        fits = self.fits
+        if v0 == v1:
+            self.targets = [(0, v0, fits[v0])]
+            self.playable = fits[v0]
+        else:
+            self.targets = [(0, v0, fits[v0]), (1, v1, fits[v1])]
+            self.playable = fits[v0] | fits[v1]
 
     def close(self, end: int, tile: int = -1) -> None:
         """Close an end for good, with ``tile`` laid face down on it (or no tile)."""

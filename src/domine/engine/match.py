@@ -71,13 +71,14 @@ class Match:
         return team, run
 
     def context(self) -> HandContext:
-        lot = self.rng.randrange(self.players) if self.game.draws_lot else None
-        return HandContext(
-            hand_number=self.hands_played + 1, scores=self.scores[:], previous=self._previous,
-            previous_leader=self._previous_leader, target=self.game.target, lot=lot,
-            tokens=self.tokens[:] if self.tokens is not None else None, absent=self.absent,
-            streak=self.streak if self.game.match_end.needs_streak else None,
-        )
+        game = self.game
+        lot = self.rng.randrange(self.players) if game.draws_lot else None
+        tokens = self.tokens
+        # (positional, in HandContext's order: hand_number, scores, previous, previous_leader,
+        # target, lot, tokens, absent, streak)
+        return HandContext(self.hands_played + 1, self.scores[:], self._previous, self._previous_leader,
+                           game.target, lot, tokens[:] if tokens is not None else None, self.absent,
+                           self.streak if game.match_end.needs_streak else None)
 
     def start_hand(self, deal: Deal | None = None, context: HandContext | None = None) -> HandState:
         """Deal the next hand (redealing as the game demands) unless a deal is given."""
@@ -90,18 +91,19 @@ class Match:
             if game.redeals:
                 while game.needs_redeal([_mask(h) for h in deal.hands], ctx):
                     deal = game.deal_for(self.rng, ctx)   # general rule 18: reshuffle, same seats
-        self.current = game.new_hand(deal, ctx)
-        return self.current
+        self.current = state = game.new_hand(deal, ctx)
+        return state
 
     def finish_hand(self) -> MatchResult | None:
         """Score the finished current hand; return the match result once the match is over."""
         state = self.current
         assert state is not None and state.over and state.result is not None
-        self.scores = list(map(add, self.scores, state.result.points))   # ints, or floats for halves
+        result = state.result
+        self.scores = list(map(add, self.scores, result.points))   # ints, or floats for halves
         self.hands_played += 1
-        self._previous = state.result
+        self._previous = result
         self._previous_leader = state.leader
-        self.results.append(state.result)
+        self.results.append(result)
         if self.keep_hands:
             self.hands.append(state)
         self.current = None
@@ -109,10 +111,10 @@ class Match:
             self.ledger = state.rules["ledger"]
             self.tokens = self.ledger.tokens()
             self.absent = self.ledger.absent
-        self.result = self.game.match_result(self)
-        if self.result is not None and self.tokens is not None:
-            self.result.balances = self.tokens[:-1]
-        return self.result
+        self.result = outcome = self.game.match_result(self)
+        if outcome is not None and self.tokens is not None:
+            outcome.balances = self.tokens[:-1]
+        return outcome
 
     @property
     def over(self) -> bool:

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..engine.events import PRIVATE, TILE_HIDDEN, visibility_of
+from ..engine.fastpaths import for_game
 from ..engine.hand import Deal, HandContext, HandState
 from ..engine.layout import Layout
 from ..engine.layouts import LAYOUTS
@@ -33,7 +34,7 @@ from ..parts.rows import (
     ROW_PHASES, STYLES, FirstByLot, RowEnd, RowState, begin_turn, row_view, rows_of,
     start,
 )
-from ..parts.scoring import GOOD, PENALTY, winner_takes_others
+from ..parts.scoring import GOOD, PENALTY, score_on_play, winner_takes_others
 from ..parts.turns import PLAIN, Turn
 from ..engine.results import HandResult, MatchResult
 from ..engine.tiles import BIT, IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, parse_tile, pips_of, set_mask, set_size, tiles_of
@@ -184,18 +185,24 @@ class Game:
         self.tile_values = [self.tile_value(t) for t in range(set_size(self.max_pip))]
         self.plain_values = self.tile_values == PIPS[:set_size(self.max_pip)]
         self.hooks = self._hooks()
-        self.own_playout = type(self).playout is not Game.playout
         self.keeps_rules_state = bool(self.conventions) or \
             type(self).new_rules_state is not Game.new_rules_state
         rules = [self.first_lead] + ([self.later_lead] if self.later_lead is not None else [])
-        self.redeals = type(self).needs_redeal is not Game.needs_redeal or any(
-            type(r).needs_redeal is not LeadRule.needs_redeal for r in rules)
+        self.redeals = type(self).needs_redeal is not Game.needs_redeal or any(r.can_redeal() for r in rules)
         self.draws_lot = any(getattr(r, "draws_lot", False) for r in rules)
         self._set_range = range(set_size(self.max_pip))
         self._no_args = ((),) * set_size(self.max_pip)
         self._deal_k = k
         self._hand_starts = range(0, k * self.players, k)
         self.draw_hook = type(self).on_draw is not Game.on_draw
+        params = self.layout_params
+        if self.layout_kind in ("seat arms", "trains"):
+            params = {"seats": self.players, **params}
+        self._layout_call = (LAYOUTS[self.layout_kind], (self.set_fits, self.set_mask, self.ends_by_double), params)
+        # the engine's fast path of this game's turns, from its declarations (domine.engine.fastpaths)
+        self.fast_path = for_game(self)
+        self.hand_binding = HandState.binding_of(self)
+        self.fixed_teams = type(self).hand_teams is Game.hand_teams   # the seats' teams in every hand
         self._frozen = True
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -212,6 +219,9 @@ class Game:
         filled = [c.hooks() for c in self.conventions]
         filt = cls.filter_moves is not Game.filter_moves or any(f for f, _, _ in filled)
         place = cls.on_place is not Game.on_place or any(p for _, p, _ in filled)
+        # a placement does nothing but score its points on play (a fast path may take it)
+        self.on_place_scores_only = self.scores_on_play and not place
+        place = place or self.scores_on_play
         turn = cls.on_turn_start is not Game.on_turn_start or cls.on_turn_end is not Game.on_turn_end \
             or any(t for _, _, t in filled)
         plain = self.turn.plain and self.hand_end.inline and not (turn or place or filt)
@@ -295,7 +305,10 @@ class Game:
         return moves
 
     def on_place(self, state: HandState, seat: int, move: int) -> None:
-        """Called after every placement (scoring on play, announcements)."""
+        """Called after every placement (scoring on play, announcements): by default the
+        points on play where the game scores them (``scores_on_play``), then the conventions'."""
+        if self.scores_on_play:
+            score_on_play(state, seat, self.placement_points(state, move))
         for c in self.conventions:
             c.on_place(state, seat, move)
 
@@ -315,11 +328,9 @@ class Game:
         from ..engine.moves import IllegalMove
         raise IllegalMove("not-a-seat-move", move=repr(move))
 
-    def playout(self, state: HandState, rnd) -> None:
-        """Finish ``state`` with uniformly random moves, exactly as ``HandState.play_random``
-        would with the same ``rnd`` (same moves, history and result): a game whose turns the
-        engine's inline loop does not cover may give its own fast loop here (mexican-train)."""
-        raise NotImplementedError
+    #: every placement scores its ``points_on_play`` as it is made (``score_on_play``): the
+    #: engine does it, so a game that does nothing else on a placement needs no ``on_place``
+    scores_on_play = False
 
     def points_on_play(self, layout: Layout, end: int, tile: int) -> int:
         """Points for ``tile`` just laid on ``end`` of ``layout`` (as it is after it; none by
@@ -391,11 +402,10 @@ class Game:
         return HandState(self, deal, context)
 
     def new_layout(self) -> Layout:
-        params = self.layout_params
-        if self.layout_kind in ("seat arms", "trains"):
-            params = {"seats": self.players, **params}
-        layout = LAYOUTS[self.layout_kind](self.set_fits, self.set_mask, self.ends_by_double, **params)
-        layout.doubles_in_line = self.doubles_in_line
+        cls, args, params = self._layout_call
+        layout = cls(*args, **params) if params else cls(*args)
+        if self.doubles_in_line:
+            layout.doubles_in_line = True
         return layout
 
     @property

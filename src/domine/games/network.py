@@ -4,11 +4,10 @@ and the players who laid most of the commonest numbers score at the end of the h
 from __future__ import annotations
 
 from .base import TARGET, Game
-from ..engine.matching import STRIDE
-from ..engine.moves import DRAW, PASS, TILE_MASK
-from ..parts.scoring import score_on_play, values_and_tiles
+from ..engine.moves import DRAW, TILE_MASK
+from ..parts.scoring import values_and_tiles
 from ..engine.results import HandResult
-from ..engine.tiles import BIT, HIGH, LOW
+from ..engine.tiles import HIGH, LOW
 
 MAJORITY = 3   # points for the most halves of a majority number
 
@@ -27,81 +26,12 @@ class Network(Game):
     target = 11
     pip_weight = 0.0   # pips left in hand count for nothing
     options = (TARGET,)
+    scores_on_play = True   # a ring closed scores at once
 
     def points_on_play(self, layout, end, tile):
         """The regions the placement just enclosed (the layout counted them as it was laid)."""
         gained = layout.gained
         return gained if gained > 0 else 0
-
-    def on_place(self, state, seat, move):
-        gained = state.layout.gained
-        if gained > 0:
-            score_on_play(state, seat, gained)
-
-    def playout(self, state, rnd):
-        """The engine's turn written out for this game: the same moves, events and results as
-        ``legal_moves`` and ``apply_unchecked`` with the same ``rnd`` (a test holds it to that),
-        without building the move lists: the chosen move is found by counting. Each step names
-        the engine code it mirrors (one tile a turn, pass when stuck, blocked when nobody can play)."""
-        if state.random_steps_to_turn(rnd):   # the lead
-            return
-        lay = state.layout
-        hands, history = state.hands, state.history
-        codes = state.codes
-        n = state.n
-        place = lay.place
-        while True:
-            seat = state.to_act
-            hand = hands[seat]
-            # legal_moves: hand.placements over the targets (one move per tile and place)
-            count = 0
-            if hand & lay.playable:
-                for _, _, accepted in lay.targets:
-                    count += (hand & accepted).bit_count()
-            pick = int(rnd() * (count or 1))
-            if not count:
-                # _pass, then next_turn and _check_end
-                history.append((seat, PASS))
-                state.to_act = (seat + 1) % n
-                state.drawn = state.restrict = state.placed_in_turn = 0
-                state.owed = False
-                if not state.in_hands & lay.playable:
-                    state.finish("blocked")
-                    return
-                continue
-            for end, v, accepted in lay.targets:
-                m = hand & accepted
-                k = m.bit_count()
-                if pick >= k:
-                    pick -= k
-                    continue
-                while pick:
-                    m &= m - 1
-                    pick -= 1
-                t = (m & -m).bit_length() - 1
-                move = codes[t * STRIDE + v][0] | end << 7
-                break
-            # apply_unchecked for a placement, on_place, _continue_turn, next_turn, _check_end
-            b = BIT[t]
-            hand ^= b
-            hands[seat] = hand
-            state.in_hands ^= b
-            place(end, t, (move >> 12) & 15)
-            state.last_placer = seat
-            history.append((seat, move))
-            state.restrict = 0
-            gained = lay.gained
-            if gained > 0:
-                score_on_play(state, seat, gained)
-            if not hand:
-                state.finish("domino", seat)
-                return
-            state.to_act = (seat + 1) % n
-            state.drawn = state.placed_in_turn = 0
-            state.owed = False
-            if not state.in_hands & lay.playable:
-                state.finish("blocked")
-                return
 
     def score_hand(self, state, reason, out_seat):
         values, tiles = values_and_tiles(state)

@@ -48,6 +48,10 @@ class LeadRule:
     def needs_redeal(self, hands: list[int], context: "HandContext") -> bool:
         return False
 
+    def can_redeal(self) -> bool:
+        """Whether ``needs_redeal`` may ever say yes (a match asks it only then)."""
+        return type(self).needs_redeal is not LeadRule.needs_redeal
+
 
 class HeaviestDouble(LeadRule):
     """The heaviest double dealt (general 2) leads; without one, the heaviest tile or a redeal.
@@ -59,17 +63,25 @@ class HeaviestDouble(LeadRule):
         self.doubles = doubles
 
     def choose(self, state):
-        doubles = dealt_mask(state.hands) & self.doubles
+        dealt = dealt_mask(state.hands)
+        doubles = dealt & self.doubles
         if doubles:
             t = doubles.bit_length() - 1   # ids of doubles grow with their pips
         elif self.redeal:
             raise ValueError("no double dealt")
         else:
-            t = heaviest_tile(dealt_mask(state.hands))
-        return LeadChoice(holder(state.hands, t), BIT[t])
+            t = heaviest_tile(dealt)
+        b = BIT[t]
+        for seat, hand in enumerate(state.hands):   # (holder, written out: it runs every deal)
+            if hand & b:
+                return LeadChoice(seat, b)
+        return LeadChoice(-1, b)
 
     def needs_redeal(self, hands, context):
         return self.redeal and not dealt_mask(hands) & self.doubles
+
+    def can_redeal(self):
+        return self.redeal
 
 
 class LowestDouble(LeadRule):
@@ -146,6 +158,9 @@ class PreviousWinner(LeadRule):
         if context.previous is not None and not context.previous.winners:
             return self.after_tie.needs_redeal(hands, context)
         return False
+
+    def can_redeal(self):
+        return self.after_tie.can_redeal()
 
 
 class NextStarter(LeadRule):

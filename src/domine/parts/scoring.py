@@ -55,8 +55,12 @@ def winner_takes_others(state: "HandState", reason: str, out_seat: int | None) -
     teams = state.teams
     if out_seat is not None:
         team = teams[out_seat]
-        points[team] += sum(v for s, v in enumerate(values) if teams[s] != team)
-        winners = seats_of(state, team)
+        if state.n_teams == state.n:   # every seat its own side
+            points[team] += sum(values) - values[out_seat]
+            winners = [team]
+        else:
+            points[team] += sum(v for s, v in enumerate(values) if teams[s] != team)
+            winners = seats_of(state, team)
     elif reason in ("blocked", "dead"):
         totals = team_totals(state, values) if state.n_teams < state.n else values
         low = min(totals)

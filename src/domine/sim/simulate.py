@@ -32,7 +32,9 @@ from typing import Any, Callable, Iterator, Sequence
 from ..bots import BotError, make_bot
 from ..games.base import Game, GameError
 from ..games import make_game
+from ..engine.choosers import Among, Seats
 from ..engine.match import Match
+from ..engine.moves import DRAW, KIND_MASK, KINDS
 from ..parts.scoring import PENALTY
 
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
@@ -83,7 +85,7 @@ def run_blocks(work: Callable, specs: Sequence, jobs: int) -> Iterator[tuple[Any
 
 def derive_seed(*parts: int) -> int:
     """A 63-bit seed from a tuple of ints, stable across processes and Python versions."""
-    text = "/".join(str(int(p)) for p in parts).encode()
+    text = "/".join(map(str, map(int, parts))).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
@@ -137,7 +139,7 @@ class Simulation:
     bots: list[str]
     seats: list[SeatStats]
     blocked_rate: float          # share of hands ending blocked or with a dead layout
-    mean_moves: float            # history entries per hand (draws and passes included)
+    mean_moves: float            # the seats' moves per hand (a record's moves: draws and passes included)
     hands_without_winner: int
     drawn_matches: int
     elapsed: float               # seconds, wall clock
@@ -148,6 +150,8 @@ class Simulation:
     tokens_per: str | None = None                 # games for stakes: tokens are "hand" or "match" means
     interrupted: bool = False                     # stopped by Ctrl-C: the results so far
     requested: int = 0                            # hands or matches asked for
+    mean_events: float = 0.0                      # every event of a hand's log: the moves, and the
+                                                  # rules' own (skipped turns, tokens, scores, the end)
 
     def to_json(self) -> dict:
         """The JSON of ``domine simulate --json`` (its schema: docs/simulate-arena-json.md)."""
@@ -158,7 +162,8 @@ class Simulation:
             "hands_played": self.hands, "matches_completed": self.matches, "seed": self.seed,
             "options": self.options, "bots": self.bots,
             "hands_per_second": self.hands_per_second, "elapsed_seconds": self.elapsed,
-            "blocked_rate": self.blocked_rate, "mean_events_per_hand": self.mean_moves,
+            "blocked_rate": self.blocked_rate, "mean_moves_per_hand": self.mean_moves,
+            "mean_events_per_hand": self.mean_events,
             "hands_without_winner": self.hands_without_winner, "drawn_matches": self.drawn_matches,
             "hand_end_reasons": dict(sorted(self.reasons.items())), "work_chunks": self.blocks,
             "points_are_penalties": self.points_are_penalties,
@@ -172,7 +177,8 @@ class BlockTally:
 
     hands: int = 0
     matches: int = 0
-    moves: int = 0
+    moves: int = 0                # the seats' moves (seat_moves)
+    events: int = 0               # every event of the hands' logs
     blocked: int = 0
     no_winner: int = 0
     drawn_matches: int = 0
@@ -188,6 +194,7 @@ class BlockTally:
         self.hands += other.hands
         self.matches += other.matches
         self.moves += other.moves
+        self.events += other.events
         self.blocked += other.blocked
         self.no_winner += other.no_winner
         self.drawn_matches += other.drawn_matches
@@ -217,14 +224,39 @@ class BlockSpec:
 def play_hand(state, bots) -> None:
     """Play one hand to its end with bots that see only their observation.
 
-    The engine's own playout asks a bot only for real choices; a bot that reads
-    nothing but the legal moves (``needs_view = False``) is handed just those.
+    The engine asks a bot only for real choices. A bot that reads nothing but the legal
+    moves (``needs_view = False``) is asked as the engine's choosers are
+    (``domine.engine.choosers``: its ``chooser()``, else its ``choose_among``), which lets
+    the game's fast path play; any other bot sees its observation at every choice.
     """
+    state.play_out(blind_choosers(bots) or choosers_of(state, bots))
+
+
+def blind_choosers(bots) -> list | None:
+    """The engine's choosers of bots that all read nothing but the legal moves (None if one
+    reads more): made once for a match, the bots' own generators inside."""
+    if any(getattr(bot, "needs_view", True) for bot in bots):
+        return None
+    return Seats(bot.chooser() if hasattr(bot, "chooser") else Among(bot.choose_among) for bot in bots)
+
+
+def choosers_of(state, bots) -> list:
+    """What ``play_hand`` hands the engine for each seat of ``state``."""
     def viewer(seat: int, bot):
         return lambda moves: bot.choose(state.observation(seat, moves))
 
-    state.play_out([viewer(seat, bot) if getattr(bot, "needs_view", True) else bot.choose_among
-                    for seat, bot in enumerate(bots)])
+    return [viewer(seat, bot) if getattr(bot, "needs_view", True) else
+            bot.chooser() if hasattr(bot, "chooser") else Among(bot.choose_among) for seat, bot in enumerate(bots)]
+
+
+def seat_moves(history: list, forced: frozenset) -> int:
+    """The seats' moves in a hand's log: its events less those the rules make (``forced``: the
+    codes of the forced kinds: skipped turns, turned-up tiles, markers, tokens, scores, the end)."""
+    moves = len(history)
+    for _, event in history:
+        if event >= DRAW and event & KIND_MASK in forced:   # (placements, kind 0, are the most)
+            moves -= 1
+    return moves
 
 
 def run_block(spec: BlockSpec) -> BlockTally:
@@ -233,54 +265,79 @@ def run_block(spec: BlockSpec) -> BlockTally:
     n = game.players
     teams = game.teams(n)
     tally = BlockTally(hand_wins=[0] * n, match_wins=[0] * n, points=[0] * n)
+    hand_wins, points, reasons = tally.hand_wins, tally.points, tally.reasons
+    forced = frozenset(code for code, kind in KINDS.items() if kind.forced)
     stakes = game.stakes
     if stakes:
         tally.tokens, tally.tokens_sq = [0] * n, [0] * n
+    by_hands = spec.mode == "hands"
+    seats = range(n)
+    # bots that can be seeded again (reseed) are made once a block, their choosers with them
+    bots = [make_bot(name, 0) for name in spec.bots]
+    reseed = all(hasattr(bot, "reseed") for bot in bots)
+    choosers = blind_choosers(bots)
     k = 0
     while True:
-        if spec.mode == "hands" and tally.hands >= spec.size:
+        if by_hands and tally.hands >= spec.size:
             break
-        if spec.mode == "matches" and tally.matches >= spec.size:
+        if not by_hands and tally.matches >= spec.size:
             break
         match = Match(game, seed=derive_seed(spec.seed, spec.block, k), keep_hands=spec.record)
         seeds = [derive_seed(spec.seed, spec.block, k, seat) for seat in range(len(spec.bots))]
-        bots = [make_bot(name, seeds[seat]) for seat, name in enumerate(spec.bots)]
+        if reseed:   # the block's bots, seeded again: as make_bot(name, seed) makes them
+            for bot, seed in zip(bots, seeds):
+                bot.reseed(seed)
+        else:
+            bots = [make_bot(name, seeds[seat]) for seat, name in enumerate(spec.bots)]
+            choosers = blind_choosers(bots)
         number = k
         k += 1
         played = 0
         match_tokens = [0] * n
+        # the hands' counts in locals, added to the tally once the match is over or cut short
+        left = spec.size - tally.hands if by_hands else MAX_HANDS_PER_MATCH + 1
+        events = moves = blocked = no_winner = 0
         while not match.over:
-            if spec.mode == "hands" and tally.hands >= spec.size:
+            if played >= left:
                 break
             if played >= MAX_HANDS_PER_MATCH:
                 raise GameError(f"a match of {spec.game} did not end after {played} hands")
             state = match.start_hand()
-            play_hand(state, bots)
+            state.play_out(choosers or choosers_of(state, bots))
             result = state.result
-            tally.hands += 1
+            history = state.history
             played += 1
-            tally.moves += len(state.history)
-            tally.reasons[result.reason] = tally.reasons.get(result.reason, 0) + 1
-            if result.reason in ("blocked", "dead"):
-                tally.blocked += 1
-            if not result.winners:
-                tally.no_winner += 1
-            for s in result.winners:
-                tally.hand_wins[s] += 1
-            for s in range(n):
-                tally.points[s] += result.points[teams[s]]
+            events += len(history)
+            moves += seat_moves(history, forced)
+            reason = result.reason
+            reasons[reason] = reasons.get(reason, 0) + 1
+            if reason == "blocked" or reason == "dead":
+                blocked += 1
+            winners = result.winners
+            if not winners:
+                no_winner += 1
+            for s in winners:
+                hand_wins[s] += 1
+            won = result.points
+            for s in seats:
+                points[s] += won[teams[s]]
             if stakes:
                 won = state.rules["ledger"].won()
-                for s in range(n):
-                    if spec.mode == "hands":
+                for s in seats:
+                    if by_hands:
                         tally.tokens[s] += won[s]
                         tally.tokens_sq[s] += won[s] * won[s]
                     else:
                         match_tokens[s] += won[s]
             match.finish_hand()
+        tally.hands += played
+        tally.events += events
+        tally.moves += moves
+        tally.blocked += blocked
+        tally.no_winner += no_winner
         if match.over:
-            if stakes and spec.mode == "matches":
-                for s in range(n):
+            if stakes and not by_hands:
+                for s in seats:
                     tally.tokens[s] += match_tokens[s]
                     tally.tokens_sq[s] += match_tokens[s] * match_tokens[s]
             tally.matches += 1
@@ -408,6 +465,7 @@ def simulate(
         seed=seed, options=effective_options(probe), bots=names, seats=seats,
         blocked_rate=tally.blocked / tally.hands if tally.hands else 0.0,
         mean_moves=tally.moves / tally.hands if tally.hands else 0.0,
+        mean_events=tally.events / tally.hands if tally.hands else 0.0,
         hands_without_winner=tally.no_winner, drawn_matches=tally.drawn_matches,
         elapsed=elapsed, hands_per_second=tally.hands / elapsed if elapsed > 0 else 0.0,
         blocks=len(specs), reasons=dict(tally.reasons), points_are_penalties=probe.points == PENALTY,
