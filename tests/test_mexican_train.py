@@ -136,7 +136,7 @@ def test_restrict_places_is_a_function_of_the_public_history(options):
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_the_games_playout_is_the_step_api(options):
-    """``play_random`` runs the engine's trains fast path (``domine.engine.fastpaths.trains``):
+    """``play_random`` runs the engine's trains fast path (``domine.parts.trains_path``):
     the same moves, events, layout (markers and the fold included) and results as
     legal_moves/apply."""
     fields = ("values", "lengths", "doubles", "arms", "mask", "last", "targets", "playable", "usable",

@@ -17,7 +17,7 @@ from .events import NOBODY, Event, events_since
 from .choosers import Seats
 from .fastpaths import play_out, steps
 from .serial import DataError, from_data, register, to_data
-from .layout import LEAD_END, Layout
+from .layout import LEAD_END
 from .moves import (
     DRAW, KIND_MASK, KINDS, NO_TILE, OUT_OF_TURN, PASS, SECOND_SHIFT, SKIP, SOLD, TILE_MASK, TURN_UP, IllegalMove,
     END_REASONS, bare, end_event, score_event,
@@ -460,6 +460,14 @@ class HandState:
         self.to_act = seat
         if b & self.layout.playable & ~self.locked[seat]:
             self.restrict = b
+
+    def settle(self, to_act: int, in_hands: int, stock_pos: int, drawable: int, drawn: int, restrict: int,
+               owed: bool, placed_in_turn: int, last_placer: int | None) -> None:
+        """A fast path's loop hands the hand back (``domine.parts.trains_path``): where the turn
+        stands, as the loop kept it (its hands, history and layout it has kept up to date)."""
+        self.to_act, self.in_hands, self.stock_pos, self.drawable = to_act, in_hands, stock_pos, drawable
+        self.drawn, self.restrict, self.owed, self.placed_in_turn = drawn, restrict, owed, placed_in_turn
+        self.last_placer = last_placer
 
     def set_starter(self, seat: int) -> None:
         """``seat`` starts the hand (its leader, even where the lead is nobody's tile)."""

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..engine.events import PRIVATE, TILE_HIDDEN, visibility_of
-from ..engine.fastpaths import for_game
+from ..engine.fastpaths import line as line_path, places as places_path
 from ..engine.hand import Deal, HandContext, HandState
 from ..engine.layout import Layout
 from ..engine.layouts import LAYOUTS
@@ -30,6 +30,7 @@ from ..parts.conventions import Convention
 from ..parts.hand_ends import BLOCKED, HandEnd
 from ..parts.leads import HeaviestDouble, LeadRule
 from ..parts.match_ends import FirstTo, MatchEnd
+from ..parts import trains_path
 from ..parts.rows import (
     ROW_PHASES, STYLES, FirstByLot, RowEnd, RowState, begin_turn, row_view, rows_of,
     start,
@@ -42,6 +43,11 @@ from ..engine.tiles import BIT, IS_DOUBLE, PIPS, SET_ALIASES, SET_NAMES, parse_t
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.match import Match
     from ..engine.reasons import Reason
+
+
+#: the fast paths of the ordinary turns (``domine.engine.fastpaths``), in the order a game's
+#: declarations are tried against them (``covers``); a game none covers plays step by step
+FAST_PATHS = (line_path, trains_path, places_path)
 
 
 class GameError(ValueError):
@@ -200,7 +206,8 @@ class Game:
             params = {"seats": self.players, **params}
         self._layout_call = (LAYOUTS[self.layout_kind], (self.set_fits, self.set_mask, self.ends_by_double), params)
         # the engine's fast path of this game's turns, from its declarations (domine.engine.fastpaths)
-        self.fast_path = for_game(self)
+        self.starts_turns = type(self).on_turn_start is not Game.on_turn_start
+        self.fast_path = next((path.play for path in FAST_PATHS if path.covers(self)), None)
         self.hand_binding = HandState.binding_of(self)
         self.fixed_teams = type(self).hand_teams is Game.hand_teams   # the seats' teams in every hand
         self._frozen = True

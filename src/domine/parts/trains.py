@@ -11,7 +11,7 @@ marker is out. ``TrainRules.restrict_places`` computes it, for the engine and fo
 
 A game declares ``layout_kind = "trains"``, its ``train_rules``, ``hand_end =
 BLOCKED_TRAINS`` and ``put_out_marker`` as its turn's end; the engine's ``trains`` fast
-path (``domine.engine.fastpaths.trains``) is these rules compiled into one loop, held
+path (``domine.parts.trains_path``) is these rules compiled into one loop, held
 to them by tests.
 """
 

@@ -16,7 +16,7 @@ from ..matching import STRIDE
 from ..moves import DRAW, PASS
 from ..phases import LEAD, TURN
 from ..tiles import BIT, HIGH, IS_DOUBLE, LOW, TILE_COUNT
-from . import heaviest_index, picks_of, steps
+from .common import heaviest_index, picks_of, steps
 
 LEAD_MOVE = LEAD_END << 7
 _TABLES: dict = {}   # matching -> its placements by end, value and tile (_placements)
@@ -260,3 +260,6 @@ def _lead(state, rnd, choosers) -> None:
     state.drawn = 0
     if state.drawable <= 0 and not state.in_hands & layout.playable:
         state.finish("blocked")
+
+
+play.fast_path_name = "line"

@@ -10,11 +10,11 @@ hand's fields are kept up to date at every step; the layout does its own work.
 
 from __future__ import annotations
 
-from ..hand import placements
+from ..movegen import placements
 from ..matching import STRIDE
 from ..moves import DRAW, PASS
 from ..phases import LEAD, TURN
-from . import ask, begin, heaviest_index, steps
+from .common import ask, begin, heaviest_index, steps
 from .line import FOLLOWING
 
 
@@ -122,3 +122,5 @@ def _index_of(chooser, state, hand: int, count: int, can_draw: bool) -> int:
         moves.append(PASS)
     return moves.index(chooser(moves))
 
+
+play.fast_path_name = "places"

@@ -9,11 +9,12 @@ code it mirrors; tests hold its event logs and final states to the general step 
 
 from __future__ import annotations
 
-from ..layout import LEAD_END
-from ..moves import DRAW, KIND_MASK, PASS, STOP
-from ..phases import TURN
-from ..tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, set_size
-from . import ask, begin, heaviest_index
+from ..engine.fastpaths.common import ask, begin, heaviest_index
+from ..engine.layout import LEAD_END
+from ..engine.moves import DRAW, KIND_MASK, PASS, STOP
+from ..engine.phases import TURN
+from ..engine.tiles import BIT, DOUBLES_MASK, IS_DOUBLE, PIPS, set_size
+from .trains import MARKER, TrainRules, TrainsBlocked, put_out_marker
 
 ONE_TILE, AT_WILL = "one tile", "at will"   # the turns it knows (domine.parts.turns)
 
@@ -26,13 +27,11 @@ def covers(game) -> bool:
     """The trains, their rules and their block test, a turn this loop knows, no other hook."""
     if game.layout_kind != "trains" or getattr(game, "train_rules", None) is None:
         return False
-    from ...games.base import Game
-    from ...parts.trains import TrainRules, TrainsBlocked, put_out_marker
     turn = game.turn
     filt, place, _, _ = game.hooks
     cls = type(game)
     return isinstance(game.train_rules, TrainRules) and isinstance(game.hand_end, TrainsBlocked) \
-        and cls.on_turn_end is put_out_marker and cls.on_turn_start is Game.on_turn_start \
+        and cls.on_turn_end is put_out_marker and not game.starts_turns \
         and turn.again_after_double and turn.continues in (ONE_TILE, AT_WILL) and not turn.draw_at_will \
         and turn.drawn_tile_must_be_played and not (turn.pairs or turn.discard_when_stuck or turn.skip_when_stuck
                                                     or turn.draw_ends_turn) \
@@ -49,7 +48,6 @@ def play(state, rnd, choosers) -> None:
     over, seats = begin(state, rnd, choosers)   # (before the engine lies, 16f: drawing for it)
     if over:
         return
-    from ...parts.trains import MARKER
     game = state.game
     rules = game.train_rules
     lay = state.layout
@@ -295,9 +293,7 @@ def play(state, rnd, choosers) -> None:
             last = ev & 127
             last_end = (ev >> 7) & 31
             break
-    state.in_hands, state.stock_pos, state.drawable = in_hands, stock_pos, drawable
-    state.drawn, state.restrict, state.owed, state.placed_in_turn = drawn, restrict & full, owed, placed_in_turn
-    state.to_act, state.last_placer = seat, last_placer
+    state.settle(seat, in_hands, stock_pos, drawable, drawn, restrict & full, owed, placed_in_turn, last_placer)
     lay.mask, lay.last = lay.mask | ((start_hands | drawn_tiles) & ~in_hands), last
     lay.usable, lay.no_doubles = ends, nod
     lay._refresh()
@@ -393,3 +389,5 @@ def lane_tables(game, marker: int) -> tuple:
                              arm_entry, place_at)
     return tables
 
+
+play.fast_path_name = "trains"
