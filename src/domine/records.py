@@ -18,6 +18,7 @@ from .games import make_game
 from .engine.hand import Deal, HandContext, HandState
 from .engine.results import HandResult
 from .engine.match import Match
+from .engine.events import PRIVATE, PUBLIC, TILE_HIDDEN, visibility_of
 from .engine.moves import KINDS, MoveError, bare, kind_of
 from .engine.notation import event_str
 from .engine.tiles import TileError, parse_tile, set_size, tile_str, tiles_of
@@ -520,10 +521,10 @@ def seat_view(record: dict, seat: int) -> dict:
     view["seed"] = None   # the seed would deal the hidden hands again
     try:
         game = make_game(str(record.get("game")), record.get("players"), record.get("options") or {})
-        public, blind = game.public_kinds, game.keeps_rows   # rows: a seat does not see its own deal
+        visibility, blind = game.visibility, game.keeps_rows   # rows: a seat does not see its own deal
     except GameError:
-        public, blind = frozenset(), False
-    shown = {KINDS[k].name for k in public}
+        visibility, blind = visibility_of(), False
+    by_word = {KINDS[k].name: v for k, v in visibility.items()}   # a move's first word names its kind
     for h in view.get("hands", []):
         deal = h.get("deal", {})
         deal["hands"] = [tiles if s == seat and not blind else ["?"] * len(tiles)
@@ -536,15 +537,22 @@ def seat_view(record: dict, seat: int) -> dict:
             s, _, rest = m.partition(":")
             words = rest.split()
             if s.strip() != str(seat) and words:
-                if words[0] == "decline":
-                    continue   # silent at the table
-                if words[0] in ("draw", "discard") and words[0] not in shown:
-                    m = f"{s.strip()}: {words[0]}"
-                elif words[0] == "close" and "close" not in shown:
-                    m = f"{s.strip()}: {' '.join(words[:2])}"   # the end closed, not the tile
+                seen = by_word.get(words[0], PUBLIC)   # (the one rule of domine.engine.events)
+                if seen == PRIVATE:
+                    continue   # a decline: silent at the table
+                if seen == TILE_HIDDEN:   # the event without its tile: a closing keeps its end
+                    m = f"{s.strip()}: {' '.join(w for w in words if not _is_tile(w))}"
             moves.append(m)
         h["moves"] = moves
     return view
+
+
+def _is_tile(word: str) -> bool:
+    try:
+        parse_tile(word, 12)
+    except TileError:
+        return False
+    return True
 
 
 def resume_match(record: Any) -> Match:
