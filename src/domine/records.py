@@ -23,6 +23,7 @@ from .engine.moves import KINDS, MoveError, bare, kind_of
 from .engine.notation import event_str
 from .engine.tiles import TileError, parse_tile, set_size, tile_str, tiles_of
 from .parts.scoring import TOKENS_WON
+from .engine.moves import end_of
 
 FORMAT = "domine-record"
 VERSION = 1
@@ -642,7 +643,7 @@ def strict_difference(record: Any) -> str | None:
                 chosen = bot.choose(state.observation(seat))
                 same = chosen == move or (not chosen & ~0xFFFF and not move & ~0xFFFF
                                           and chosen & ~(31 << 7) == move & ~(31 << 7)
-                                          and state.layout.equivalent((chosen >> 7) & 31, (move >> 7) & 31))
+                                          and state.layout.equivalent(end_of(chosen), end_of(move)))
                 if not same:
                     return (f"hand {i}, move {j}: seat {seat} ({seats[seat]}) plays {state.move_str(chosen)} "
                             f"here, the record has {move_text}")

@@ -31,7 +31,7 @@ from ..engine.observation import Observation
 from ..engine.layout import LEAD_END
 from ..engine.hand import NOBODY
 from ..engine.moves import (
-    CLOSE, DECIDE, DECLINE, DISCARD, DRAW, END, KIND_MASK, NO_TILE, PASS, SCORE, SKIP, SOLD, TOKENS, TURN_UP,
+    CLOSE, DECIDE, DECLINE, DISCARD, DRAW, END, NO_TILE, PASS, SCORE, SKIP, SOLD, TOKENS, TURN_UP,
     MoveError, announces, bare,
     end_of, is_hidden, is_place, kind, kind_of, open_of, out_of_turn, pips_placed, placements_of, places_tiles,
     tile_of,
@@ -646,9 +646,9 @@ def row_world(kn: Knowledge, rng: random.Random) -> HandState | None:
     state.phase = game.phase_named[ROW_PHASE_NAMES[view.phase]]
     state.hand_points = list(obs.hand_points)
     state.drawable = obs.drawable
-    placed = [s for s, m in obs.history if s >= 0 and (m & KIND_MASK == 0 or m & KIND_MASK == TURN_UP)]
+    placed = [s for s, m in obs.history if s >= 0 and (kind(m) == 0 or kind(m) == TURN_UP)]
     state.last_placer = placed[-1] if placed else None
-    state.leader = next((s for s, m in obs.history if m & KIND_MASK == TURN_UP), None)
+    state.leader = next((s for s, m in obs.history if kind(m) == TURN_UP), None)
     # the referee's block test: the real hand is not over, so some tile must fit
     if game.row_style != "reveal":
         rest = 0
@@ -665,7 +665,7 @@ def _laid_this_turn(obs: Observation) -> bool:
     for s, m in reversed(obs.history):
         if s != me:
             return False
-        k = m & KIND_MASK
+        k = kind(m)
         if k == 0 or k == TURN_UP:
             return True
     return False

@@ -35,10 +35,11 @@ from . import exact
 from ..engine.hand import HandState
 from ..engine.observation import Observation
 from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
-from ..engine.moves import ANNOUNCE, DECIDE, KIND_MASK, is_place, pips_placed
+from ..engine.moves import ANNOUNCE, DECIDE, is_place, pips_placed
 from ..parts.scoring import PENALTY
 from ..parts.stakes import BID, amount_of, is_decision, what_of
 from ..engine.tiles import BIT, mask_of
+from ..engine.moves import kind
 
 
 def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1,
@@ -245,7 +246,7 @@ def worth_searching(moves: list[int]) -> list[int]:
     * every bid but the lowest (games for stakes): a higher bid only costs more, since the
       other seats' bids in a rollout are no answer to its size.
     """
-    if moves[0] & KIND_MASK == DECIDE or moves[-1] & KIND_MASK == DECIDE:
+    if kind(moves[0]) == DECIDE or kind(moves[-1]) == DECIDE:
         bids = [m for m in moves if is_decision(m) and what_of(m) == BID]
         if len(bids) > 1:
             low = min(bids, key=amount_of)

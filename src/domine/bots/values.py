@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 
-from ..engine.moves import CLOSE, DECIDE, DRAW, KIND_MASK, SOLD
+from ..engine.moves import CLOSE, DECIDE, DRAW, SOLD
 from ..engine.tiles import PIPS, tiles_of
 from ..parts.rows import BACK, BACK_DRAW, BACK_OPEN, PEEK
 from ..parts.stakes import BID, BUY_BACK_MOVE, DROP_OUT_MOVE, NO_BID, amount_of, balances_after, is_decision, what_of
+from ..engine.moves import kind, tile_of
 
 
 def estimate(game, obs, move: int, knowledge) -> float | None:
@@ -55,9 +56,9 @@ def auction_opener(obs) -> int:
     """The seat that opened the auction going on (the seat to act if none is)."""
     opener = obs.to_act
     for seat, event in reversed(obs.history):
-        if event & KIND_MASK == SOLD:
+        if kind(event) == SOLD:
             break
-        if event & KIND_MASK == DECIDE and what_of(event) == BID:
+        if kind(event) == DECIDE and what_of(event) == BID:
             opener = seat
     return opener
 
@@ -83,10 +84,10 @@ def close_value(game, obs, move: int, knowledge) -> float | None:
     hold (``knowledge``: each unseen tile's pips, spread over the tiles they hold), against
     the pot won going on (a fair share of it, by the count in hand).
     """
-    if move & KIND_MASK != CLOSE:
+    if kind(move) != CLOSE:
         return None
     me = obs.seat
-    mine = [t for t in obs.hand if t != move & 127]
+    mine = [t for t in obs.hand if t != tile_of(move)]
     c = sum(game.tile_value(t) for t in mine)
     n = obs.players
     pot = n * game.option_values["ante"]   # the pot during play: the antes
@@ -115,7 +116,7 @@ ESTIMATES = {"auction": bid_value, "italian": buy_back_value, "close-at-will": c
 def row_move_value(obs, move: int) -> float | None:
     """The blind games' moves that lay no tile: look on rather than stop, keep the stock, an
     open double may be laid later."""
-    k = move & KIND_MASK
+    k = kind(move)
     if k == PEEK:
         return -40.0                                  # above a stop (-50): go on shedding
     if k == BACK:

@@ -17,7 +17,7 @@ from rich.text import Text
 from ..bots import make_bot
 from ..engine.hand import HandState
 from ..engine.match import Match
-from ..engine.moves import ANNOUNCE, DECLINE, DRAW, END, KIND_MASK, PASS, SCORE, TOKENS, MoveError, kind
+from ..engine.moves import ANNOUNCE, DECLINE, DRAW, END, PASS, SCORE, TOKENS, MoveError, kind
 from ..engine.tiles import tile_str, tiles_of
 from ..games.base import Game
 from ..records import options_given
@@ -52,7 +52,7 @@ class UndoMove(Exception):
 
 def _call_label(state: HandState, move: int) -> str:
     """A move as the list shows it: the last-tile call said in words."""
-    if not move & KIND_MASK and move & ANNOUNCE:
+    if not kind(move) and move & ANNOUNCE:
         return f"{state.move_str(move & ~ANNOUNCE)} and call {CALL_WORDS!r}"
     return state.move_str(move)
 

@@ -19,7 +19,10 @@ bits   meaning
 24-39  a pair's second placement (tile, end and pip as in bits 0-15)
 ====== =============================================================
 
-Every module reads moves through the accessors below, never through the bits.
+Every module reads moves through the accessors below, never through the bits, except the
+engine's hot paths (move generation, the hand's effects, notation, the fast paths and the
+trains' loop), which decode bits in place for speed and are held to the accessors' meaning
+by the tests that compare them with the step path.
 A later family adds a kind with ``register_kind`` and its notation with
 ``domine.engine.notation.register_notation``; nothing else has to change.
 """

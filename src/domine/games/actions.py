@@ -32,13 +32,14 @@ from ..engine.grid import Grid
 from ..engine.layout import Cross, Layout, SeatArms, SpinnerLine, Trains
 from ..engine.matching import STRIDE
 from ..engine.moves import (
-    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, KIND_MASK, KINDS, OUT_OF_TURN, PAIR, PASS, PLACEMENT_MASK,
+    ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, KINDS, OUT_OF_TURN, PAIR, PASS, PLACEMENT_MASK,
     SECOND_SHIFT, STOP, close, end_of, lead, open_of, pair, place, tile_of, with_tile,
 )
 from ..engine.tiles import HIGH, LOW, TILE_COUNT, set_size, tile_str, tiles_of
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.rows import BACK, BACK_DRAW, BACK_OPEN, PEEK
 from ..parts.stakes import BUY_BACK_MOVE, DROP_OUT_MOVE, NO_BID_MOVE, bid
+from ..engine.moves import kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.hand import HandState
@@ -156,7 +157,7 @@ class ActionCodec:
         if move & (OUT_OF_TURN | HIDDEN):
             return (f"move {move:#x} carries a history marker (out of turn or hidden): encode the move as "
                     f"legal_moves lists it (moves.bare)")
-        info = KINDS.get(move & KIND_MASK)
+        info = KINDS.get(kind(move))
         if info is None:
             return f"move {move:#x} is of no registered kind"
         if info.forced:
@@ -308,7 +309,7 @@ def _row_moves(game: "Game") -> tuple[bool, bool, bool, dict[str, int]]:
 
 def _move_text(move: int) -> str:
     """A move in words without a hand to name its ends by (for error messages)."""
-    k = move & KIND_MASK
+    k = kind(move)
     name = KINDS[k].name
     if k == 0:
         t = tile_of(move)

@@ -5,7 +5,7 @@ takes the pot."""
 from __future__ import annotations
 
 from .base import GameError, Option
-from ..engine.moves import DECIDE, KIND_MASK, SOLD, TOKENS, IllegalMove, is_place
+from ..engine.moves import DECIDE, SOLD, TOKENS, IllegalMove, is_place
 from ..engine.phases import TURN, Phase
 from ..engine.reasons import because
 from ..engine.serial import register
@@ -17,6 +17,7 @@ from ..parts.scoring import TOKENS_WON, values_and_tiles
 from ..engine.results import HandResult, MatchResult, standard_ranking
 from .base import StakesGame
 from ..parts.stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, amount_of, bid, is_decision, ledger, what_of
+from ..engine.moves import kind
 
 ANTE = 3
 class Bidding(Phase):
@@ -256,7 +257,7 @@ class Auction(StakesGame):
         if what_of(move) != BID:
             return 0
         for i in range(index - 1, -1, -1):
-            k = history[i][1] & KIND_MASK
+            k = kind(history[i][1])
             if k != TOKENS:
                 return 0 if k == DECIDE else playable
         return playable

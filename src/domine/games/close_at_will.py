@@ -4,7 +4,7 @@ may end the hand by laying any double, and pays dearly if his count is not the l
 from __future__ import annotations
 
 from .base import GameError, Option
-from ..engine.moves import CLOSE, KIND_MASK, close, is_place
+from ..engine.moves import CLOSE, close, is_place
 from ..engine.phases import TURN
 from ..parts.hand_ends import PassesInARow
 from ..parts.leads import HeaviestDouble
@@ -14,6 +14,7 @@ from ..parts.scoring import TOKENS_WON, values_and_tiles
 from .base import StakesGame
 from ..parts.stakes import NOBODY, ledger
 from ..engine.tiles import DOUBLES_MASK, tiles_of
+from ..engine.moves import kind
 
 
 class PassesOrClose(PassesInARow):
@@ -21,7 +22,7 @@ class PassesOrClose(PassesInARow):
 
     def after_turn(self, state):
         history = state.history
-        if history and history[-1][1] & KIND_MASK == CLOSE and history[-1][0] >= 0:
+        if history and kind(history[-1][1]) == CLOSE and history[-1][0] >= 0:
             return "closed"
         return None
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from .base import TARGET, Game, Option
 from ..engine.hand import NOBODY
-from ..engine.moves import DRAW, KIND_MASK, PASS, IllegalMove, close
+from ..engine.moves import DRAW, PASS, IllegalMove, close
 from ..parts.hand_ends import HandEnd
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import Turn
 from ..engine.tiles import double, tile_str
+from ..engine.moves import kind
 
 
 class FigureBlocked(HandEnd):
@@ -74,7 +75,7 @@ class FourCrosses(Game):
                 return
         if len(history) > n:
             actor, event = history[-n - 1]
-            if actor == history[-n][0] and event & KIND_MASK == DRAW:
+            if actor == history[-n][0] and kind(event) == DRAW:
                 return   # the round's first pass ended a turn that began with a drawable tile
         layout = state.layout
         for end in layout.waiting_for_double():

@@ -4,10 +4,11 @@ and the players who laid most of the commonest numbers score at the end of the h
 from __future__ import annotations
 
 from .base import TARGET, Game
-from ..engine.moves import DRAW, TILE_MASK
+from ..engine.moves import DRAW
 from ..parts.scoring import values_and_tiles
 from ..engine.results import HandResult
 from ..engine.tiles import HIGH, LOW
+from ..engine.moves import tile_of
 
 MAJORITY = 3   # points for the most halves of a majority number
 
@@ -50,7 +51,7 @@ def majority_points(history, n: int) -> list[int]:
     high, low = HIGH, LOW
     for seat, move in history:
         if move < DRAW and seat >= 0:   # a placement, the lead included
-            t = move & TILE_MASK
+            t = tile_of(move)
             base = 13 * seat
             laid[base + high[t]] += 1
             laid[base + low[t]] += 1

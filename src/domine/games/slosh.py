@@ -14,6 +14,7 @@ from ..parts.match_ends import AfterHands
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import WHILE_PLACES, Turn
 from ..engine.tiles import BIT, double
+from ..engine.moves import end_of
 
 #: slosh 3: the engine of hand k is ENGINES[(k - 1) % 7]
 ENGINES = tuple(double(v) for v in (4, 5, 6, 0, 1, 2, 3))
@@ -85,7 +86,7 @@ class Slosh(Game):
         else:
             s, move = history[index - 1]
             if s == seat:
-                end = (move >> 7) & 31
+                end = end_of(move)
                 ends = 1 << seat if move < DRAW and end != seat and end != LEAD_END else 0
             elif move == PASS and s == (seat - 1) % layout.seats:
                 ends = 1 << seat | 1 << s

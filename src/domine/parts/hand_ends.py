@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.events import NOBODY
 from ..engine.moves import NO_TILE, PASS, close, places_tiles
+from ..engine.moves import kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.hand import HandState
@@ -89,14 +90,14 @@ class PassesInARow(HandEnd):
         return False
 
     def after_pass(self, state, seat):
-        from ..engine.moves import DRAW, KIND_MASK, PASS
+        from ..engine.moves import DRAW, PASS
         passes = 0
         for _, event in reversed(state.history):
             if event == PASS:
                 passes += 1
                 if passes >= self.count:
                     return "blocked"
-            elif event & KIND_MASK != DRAW:
+            elif kind(event) != DRAW:
                 return None
         return None
 

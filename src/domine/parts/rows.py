@@ -43,7 +43,7 @@ from ..engine.hand import LeadChoice
 from ..engine.movegen import placements
 from ..engine.matching import STRIDE
 from ..engine.moves import (
-    DRAW, HIDDEN, KIND_MASK, PASS, STOP, TILE_MASK, TURN_UP, IllegalMove, MalformedMove, register_kind,
+    DRAW, HIDDEN, PASS, STOP, TURN_UP, IllegalMove, MalformedMove, register_kind,
 )
 from ..engine.notation import move_str, register_format, register_notation, why_illegal
 from ..engine.phases import LEAD_MOVE, Phase
@@ -52,6 +52,7 @@ from ..engine.serial import register
 from ..engine.tiles import BIT, IS_DOUBLE, TileError, parse_tile, tile_str, tiles_of
 from .hand_ends import HandEnd
 from .leads import LeadRule
+from ..engine.moves import kind, tile_of
 
 PEEK = register_kind("peek", 18, hides_tile=True)            # a look at one's own front tile (a move)
 SEE = register_kind("look", 17, forced=True, hides_tile=True)  # a look the rules make (no choice)
@@ -277,7 +278,7 @@ def look(state, seat: int, kind_code: int) -> None:
 def lay(state, seat: int, move: int) -> None:
     """A row tile (or an open one) laid; then the turn goes on as the style says."""
     rs = state.rules["rows"]
-    t = move & 127
+    t = tile_of(move)
     b = BIT[t]
     if b & rs.open[seat]:
         rs.open[seat] ^= b
@@ -394,7 +395,7 @@ class RowPhase(Phase):
     def apply(self, state, move: int) -> None:
         seat = state.to_act
         rs = state.rules["rows"]
-        k = move & KIND_MASK
+        k = kind(move)
         if k == 0:
             lay(state, seat, move)
         elif k == PEEK:
@@ -423,7 +424,7 @@ class RowPhase(Phase):
         it may make instead."""
         options = [move_str(state, m) for m in state.legal_moves()]
         label = text or (move_str(state, move) if isinstance(move, int) and move >= 0 else repr(move))
-        k = move & KIND_MASK if isinstance(move, int) else -1
+        k = kind(move) if isinstance(move, int) else -1
         if k == 0:
             return because("cannot-lay-now", move=label, options=options)
         if k == BACK:
@@ -562,14 +563,14 @@ def row_view(state, seat: int) -> RowView:
 
 # -- notation ---------------------------------------------------------------------------
 def _format(state, move: int) -> str:
-    k = move & KIND_MASK
+    k = kind(move)
     if k == BACK:
         if move & BACK_OPEN:
-            t = move & TILE_MASK
+            t = tile_of(move)
             return "open" if move & HIDDEN or move == BACK | BACK_OPEN else f"open {tile_str(t)}"
         return "back draw" if move & BACK_DRAW else "back"
     if k == REVEAL:
-        return f"reveal {tile_str(move & TILE_MASK)}"
+        return f"reveal {tile_str(tile_of(move))}"
     return "look" if k == SEE else "peek"   # a look never names its tile in text
 
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.moves import DECIDE, KIND_MASK, TOKENS, IllegalMove, MalformedMove
+from ..engine.moves import DECIDE, TOKENS, IllegalMove, MalformedMove
 from ..engine.notation import _parse_draw, register_format, register_notation, why_illegal
 from ..engine.reasons import Reason, because
 from ..engine.serial import register
+from ..engine.moves import end_of, kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.hand import HandState
@@ -61,7 +62,7 @@ DROP_OUT_MOVE = decision(DROP_OUT)
 
 
 def what_of(move: int) -> int:
-    return (move >> 7) & 31
+    return end_of(move)
 
 
 def amount_of(move: int) -> int:
@@ -69,12 +70,12 @@ def amount_of(move: int) -> int:
 
 
 def payee_of(event: int) -> int:
-    p = (event >> 7) & 31
+    p = end_of(event)
     return NOBODY if p == POT else p
 
 
 def is_decision(move: int) -> bool:
-    return move & KIND_MASK == DECIDE
+    return kind(move) == DECIDE
 
 
 class Ledger:
@@ -161,7 +162,7 @@ def tokens_won(state: "HandState") -> list[int] | None:
 
 def transfers(history) -> list[tuple[int, int, int]]:
     """(payer, payee, amount) of every transfer in a history (``NOBODY`` is the pot)."""
-    return [(seat, payee_of(e), amount_of(e)) for seat, e in history if e & KIND_MASK == TOKENS]
+    return [(seat, payee_of(e), amount_of(e)) for seat, e in history if kind(e) == TOKENS]
 
 
 def balances_after(context_tokens: list[int] | None, n: int, history) -> list[int]:

@@ -20,10 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.layout import LEAD_END, Trains
-from ..engine.moves import DRAW, KIND_MASK, PASS, TURN_UP, register_kind
+from ..engine.moves import DRAW, PASS, TURN_UP, register_kind
 from ..engine.serial import register
 from ..engine.tiles import DOUBLES_MASK, IS_DOUBLE
 from .hand_ends import HandEnd
+from ..engine.moves import end_of, kind, tile_of
 
 #: a seat's marker put out on its own train (rule 5): a public forced event, made by the rules
 MARKER = register_kind("marker", 10, forced=True)
@@ -109,12 +110,12 @@ class MexicanTrains(Trains):
         """Take the public events ``history[start:stop]`` into account."""
         for k in range(start, stop):
             s, ev = history[k]
-            kd = ev & KIND_MASK
+            kd = kind(ev)
             if not self.started:
                 # before the engine lies (16f: seats drawing for it) nothing counts
                 if kd == TURN_UP:
                     self.started = True
-                elif kd == 0 and (ev >> 7) & 31 == LEAD_END:
+                elif kd == 0 and end_of(ev) == LEAD_END:
                     self.started = True
                     self.turn_seat = s   # the engine is not a turn: its owner's first turn follows
                 continue
@@ -127,13 +128,13 @@ class MexicanTrains(Trains):
                 self.placed = 0
                 self.first_own = self.doubled = self.last_double = False
             if kd == 0:
-                end = (ev >> 7) & 31
+                end = end_of(ev)
                 if end == s and self.marked >> s & 1:
                     self.set_marker(s, False)       # rule 5: the owner's tile takes it off
                 if not self.placed:
                     self.first_own = end == s
                 self.placed += 1
-                d = IS_DOUBLE[ev & 127]
+                d = IS_DOUBLE[tile_of(ev)]
                 self.last_double = d
                 self.last_end = end
                 if d:
@@ -218,8 +219,8 @@ def put_out_marker(state, seat: int) -> None:
     s, ev = history[-1]
     if s != seat:
         return
-    kd = ev & KIND_MASK
-    if kd == DRAW or kd == PASS or (kd == 0 and IS_DOUBLE[ev & 127]):
+    kd = kind(ev)
+    if kd == DRAW or kd == PASS or (kd == 0 and IS_DOUBLE[tile_of(ev)]):
         state.emit(seat, MARKER)
 
 

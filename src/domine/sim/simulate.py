@@ -34,8 +34,9 @@ from ..games.base import Game, GameError
 from ..games import make_game
 from ..engine.choosers import Among, Seats
 from ..engine.match import Match
-from ..engine.moves import DRAW, KIND_MASK, KINDS
+from ..engine.moves import DRAW, KINDS
 from ..parts.scoring import PENALTY
+from ..engine.moves import kind
 
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
@@ -254,7 +255,7 @@ def seat_moves(history: list, forced: frozenset) -> int:
     codes of the forced kinds: skipped turns, turned-up tiles, markers, tokens, scores, the end)."""
     moves = len(history)
     for _, event in history:
-        if event >= DRAW and event & KIND_MASK in forced:   # (placements, kind 0, are the most)
+        if event >= DRAW and kind(event) in forced:   # (placements, kind 0, are the most)
             moves -= 1
     return moves
 
