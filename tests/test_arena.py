@@ -133,7 +133,33 @@ def test_greedy_beats_random_on_block():
     assert res.deals_won + res.deals_lost + res.deals_even == 200
     assert res.plays_won + res.plays_lost + res.plays_tied == 400
     assert res.differing_deals >= res.deals_even - res.plays_tied   # every (1, 0) deal differs
-    assert res.decisions["A"] > 0 and res.seconds_per_decision["A"] > 0
+    assert 0 < res.decisions["A"] <= 400 * 7   # at most one decision per tile a seat holds
+
+
+def test_seconds_per_decision_is_the_bots_time_over_their_decisions(monkeypatch):
+    """A clock that advances one second at each reading: every decision is timed by two
+    readings around the bot's choice, so each side's time per decision is exactly 1 s, and
+    the decisions counted are those the bots were asked for (greedy never reads the clock)."""
+    import itertools
+    import types
+    asked = {"A": 0, "B": 0}
+    ticks = itertools.count()
+    monkeypatch.setattr(arena, "time", types.SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    real = arena.play_out
+
+    def counting(state, bots, names, sides, *rest):
+        for seat, bot in enumerate(bots):
+            choose = bot.choose
+
+            def counted(obs, choose=choose, side=sides[seat]):
+                asked[side] += 1
+                return choose(obs)
+            bot.choose = counted
+        return real(state, bots, names, sides, *rest)
+    monkeypatch.setattr(arena, "play_out", counting)
+    res = run_arena("greedy", "random", "block", 20, seed=3)
+    assert res.decisions == asked and asked["A"] > 20 and asked["B"] > 20
+    assert res.seconds_per_decision == {"A": 1.0, "B": 1.0}
 
 
 @pytest.mark.parametrize("game", ["cross", "block"])

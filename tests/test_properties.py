@@ -252,13 +252,18 @@ def test_tiles_are_conserved_after_every_move(combo, seed):
 PER_SEAT_NUMBERS = {"teams", "hand_sizes", "scores", "hand_points"}   # checked exactly instead
 
 
-def _int_lists(value):
-    """Every list or tuple of ints nested in value."""
+def _int_lists(value, sizes: set[int]):
+    """Every list or tuple of ints nested in value whose length is one of ``sizes`` (the
+    hands looked for: a shorter or longer list cannot be one). A list of ints holds no list,
+    so the walk stops there; a history of (seat, move) pairs is walked once, pair by pair."""
     if isinstance(value, (list, tuple)):
-        if value and all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-            yield list(value)
+        if value and all(type(x) is int for x in value):   # bools are not tiles
+            if len(value) in sizes:
+                yield list(value)
+            return
         for x in value:
-            yield from _int_lists(x)
+            if isinstance(x, (list, tuple)):
+                yield from _int_lists(x, sizes)
 
 
 def _tiles_shown(obs) -> set[int]:
@@ -332,15 +337,17 @@ def check_observation(state, seat):
     assert all(t < 0 or BIT[t] & own_closed for t in obs.layout.closers)
     # no field holds another seat's hand (a hand never shares a tile with the layout, so
     # "unless its tiles are public" never applies; per-seat counts are checked exactly above)
+    hidden_hands = [other for other in range(state.n) if other != seat and state.hands[other]
+                    and state.hands[other] & ~known_to(state, seat)]
+    sizes = {state.hands[other].bit_count() for other in hidden_hands}
     lists = {}
     for name, value in _fields(obs).items():
         if name not in PER_SEAT_NUMBERS:
-            for lst in _int_lists(value):
+            for lst in _int_lists(value, sizes):
                 lists.setdefault(tuple(sorted(lst)), name)
-    for other in range(state.n):
-        if other != seat and state.hands[other] and state.hands[other] & ~known_to(state, seat):
-            name = lists.get(tuple(tiles_of(state.hands[other])))
-            assert name is None, f"observation field {name} holds seat {other}'s hand"
+    for other in hidden_hands:
+        name = lists.get(tuple(tiles_of(state.hands[other])))
+        assert name is None, f"observation field {name} holds seat {other}'s hand"
     return obs
 
 
