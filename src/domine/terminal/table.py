@@ -372,10 +372,16 @@ def table_lines(layout, width: int = 80, show_doubles: bool = False, height: int
         return [Text(EMPTY_TABLE)]
     lines = layout_picture(layout.geometry(), width, height)
     names = layout.end_names()
+    # an end that takes nothing yet (a spinner's sides before both flanks hold a tile, a cross's
+    # arm in its opening) is no open end: it is said apart
+    waiting = {i for i in range(len(layout.values)) if not layout.closed[i] and not layout.accepts(i)}
     ends = [(names[i], layout.values[i], layout.lengths[i], layout.doubles[i], layout.closed[i])
-            for i in range(len(layout.values))]
+            for i in range(len(layout.values)) if i not in waiting]
     summary = getattr(layout, "ends_text", None)   # a layout that words its ends itself (a grid)
-    lines.append(Text("open ends: " + (summary() if summary is not None else ends_text(ends, show_doubles))))
+    text = "open ends: " + (summary() if summary is not None else ends_text(ends, show_doubles))
+    if waiting and summary is None:
+        text += " · not open yet: " + ", ".join(f"{names[i]} {layout.values[i]}" for i in sorted(waiting))
+    lines.append(Text(text))
     if wild_tiles(layout.fits):   # the picture marks wild tiles and says what each end needs
         lines.append(Text("[a*b] a matador (wild) · needs n: a tile must show n (M: only a matador)", style="dim"))
     return lines
@@ -443,6 +449,30 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
     return line
 
 
+def status_items(game: Game, obs: Observation) -> list[str]:
+    """The game's status (``Game.status``: the count, the pot, the run, your pips) in words; a
+    value given per seat names each seat, the viewer's marked '(you)'."""
+    items = []
+    for label, value in game.status(obs):
+        if isinstance(value, (list, tuple)):
+            label += ":"
+            value = ", ".join(f"seat {s}{' (you)' if s == obs.seat else ''} {points_str(v)}"
+                              for s, v in enumerate(value))
+        else:
+            value = points_str(value)
+        items.append(f"{label} {value}")
+    return items
+
+
+def status_lines(game: Game, obs: Observation) -> list[Text]:
+    """'Status: count 10 · your pips 23', wrapped to the screen; none for a game with no status."""
+    items = status_items(game, obs)
+    if not items:
+        return []
+    items = [Text(item + (" ·" if i < len(items) - 1 else ""), style="yellow") for i, item in enumerate(items)]
+    return wrap_items(Text("Status: ", style="bold"), items, sep=" ")
+
+
 def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], match_scores: Sequence[int],
                   legal_labels: Sequence[str]) -> Group:
     """What a human sees before deciding: hand, scores, table, stock, counts, hand and moves."""
@@ -455,6 +485,7 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     if any(obs.hand_points):
         score_line.append("   this hand: " + scores_text(game, obs.hand_points, you_team))
     rows.append(score_line)   # the match's goal is said once a hand, not at every turn
+    rows += status_lines(game, obs)
     rows.append(Text("Table:", style="bold"))
     for line in table_lines(obs.layout, PICTURE_WIDTH - 2, game.ends_by_double):
         rows.append(Text("  ") + line)
