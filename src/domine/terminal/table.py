@@ -6,6 +6,7 @@ so the screen never shows more than the seat may know.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from rich.console import Group
@@ -231,7 +232,6 @@ def _width(lines: list[Text]) -> int:
 
 def _laid_east(pieces, direction: tuple[int, int]) -> list:
     """Pieces of an arm (centre outwards) laid again in a row running east, touching half first."""
-    from dataclasses import replace
     out, x = [], 0.0
     for p in pieces:
         near, far = (p.second, p.first) if direction in ((-1, 0), (0, -1)) else (p.first, p.second)
@@ -310,6 +310,8 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
         drawn = grid_picture(geo, width, height)
         if drawn is not None:
             return drawn
+    if geo.kind == "trains":
+        return trains_picture(geo, width)
     pw = _pip_width(geo)
     directions = {e.end: e.direction for e in geo.ends}
     labels = {e.end: end_label(e) for e in geo.ends}
@@ -354,6 +356,31 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
         if rest:
             lines += _fold_row(_laid_east(rest, e.direction), (f"{e.name}…", CUT_STYLE), labels[e.end],
                                width, pw, {e.end: (1, 0)})
+    return lines
+
+
+def trains_picture(geo, width: int = 80) -> list[Text]:
+    """Mexican Train's table: the engine, then one train a row, each named by whose it is
+    (``T1 seat 1``, ``M Mexican``) and ending in its label (``T1:2 marker`` while its owner's
+    marker is on it); a double lies along its train, so that every train keeps to one row, and a
+    long train goes on in rows below, after ``…``."""
+    pw = _pip_width(geo)
+    engine = next(p for p in geo.pieces if p.end < 0)
+    flat = replace(engine, x=0.0, y=-0.5, w=2, h=1)
+    lines = [Text("engine ", style="bold") + _raster([flat], [], {}, pw)[0]]
+    heads = {e.end: f"{e.name} {'Mexican' if e.owner < 0 else f'seat {e.owner}'}" for e in geo.ends}
+    pad = max(len(h) for h in heads.values()) + 1
+    for e in geo.ends:
+        arm = sorted((p for p in geo.pieces if p.end == e.end), key=lambda p: p.index)
+        row, x = [], 0.0
+        for p in arm:   # along the row, the near half first (a double as it lies across: near = far)
+            row.append(replace(p, x=x, y=-0.5, w=2, h=1, crosswise=False))
+            x += 2
+        label = end_label(e)
+        drawn = _fold_row(row, None, label, width - pad, pw, {e.end: (1, 0)})
+        for i, line in enumerate(drawn):
+            head = Text(heads[e.end].ljust(pad), style="bold") if i == 0 else Text(" " * pad)
+            lines.append(head + line)
     return lines
 
 
