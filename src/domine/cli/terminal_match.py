@@ -156,9 +156,26 @@ class TerminalMatch:
                 for t, (was, now) in enumerate(zip(before, state.hand_points)) if now != was]
         self.out.print(f"  scores on play: {', '.join(made)}", style="green", markup=False)
 
-    def hand_end(self, state: HandState) -> None:
+    def play_result(self, state: HandState) -> None:
+        """The play is over and decisions follow (italian 6: buy back in or drop out): the hand's
+        result and the totals it makes, the one past the limit, before anyone is asked."""
+        totals = [a + b for a, b in zip(self.match.scores, state.result.points)]
+        self.out.print("[bold]Table at the end of the play:[/bold]")
+        for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
+            self.out.print(Text("  ") + line)
+        for item in hand_result_lines(state, self.shown_kinds, totals, self.viewer):
+            self.out.print(item)
+        if self.game.target is not None:
+            self.out.print(f"Past {self.game.target}: each seat over it now buys back in or drops out.",
+                           style="yellow", markup=False)
+
+    def hand_end(self, state: HandState, result_shown: bool = False) -> None:
         result = state.result
         totals = self.match.scores
+        if result_shown and not self.quiet:   # the result came before the decisions: what they made of it
+            self.out.print(Text.assemble(("totals after the decisions: ", "bold"), scores_text(self.game, totals)))
+            self.tokens_end(state)
+            return
         if self.quiet:
             why = REASONS.get(result.reason, result.reason)
             if result.reason == "domino" and result.out_seat is not None:
@@ -359,7 +376,11 @@ class TerminalMatch:
             for seat, event in state.history:   # forced events before any move (troli: a tile turned up)
                 self.show_move(state, seat, event, False)
             self.decisions = []
+            result_shown = False
             while not state.over:
+                if state.result is not None and not result_shown and not self.quiet:
+                    self.play_result(state)   # decisions after the play: the result first
+                    result_shown = True
                 seat = state.acting_seat()
                 out_of_turn = bool(state.offers)
                 if seat in self.bots:
@@ -384,7 +405,7 @@ class TerminalMatch:
                 self.pause(seat)
             match.finish_hand()
             self.changed()
-            self.hand_end(state)
+            self.hand_end(state, result_shown)
             self.between_hands()
         self.match_end()
 
