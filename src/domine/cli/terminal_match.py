@@ -281,8 +281,9 @@ class TerminalMatch:
             move = self.thinking(bot, obs, seat)
         else:
             move = bot.choose(obs)
-        if self.pace > 0 and not self.quiet:
-            time.sleep(max(0.0, self.pace - (time.monotonic() - started)))
+        rest = self.pace - (time.monotonic() - started)
+        if rest > 0 and not self.quiet:
+            time.sleep(rest)
         return move
 
     def thinking(self, bot, obs, seat: int) -> int:
