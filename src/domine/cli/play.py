@@ -139,14 +139,15 @@ def play(
     ] = None,
     rated: Annotated[bool, typer.Option("--rated", help="A rated match: no undo; the record says so.")] = False,
     go_on: Annotated[bool, typer.Option(
-        "--continue", help="Go on with the last match left unfinished (every match played without --record "
-                           "is saved as it goes).")] = False,
+        "--continue", help="Go on with the last match you left unfinished (a match you play without "
+                           "--record is saved as it goes, in $XDG_DATA_HOME/domine/matches).")] = False,
 ) -> None:
     """Play a match in the terminal against bots (or watch bots play).
 
     Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels
     easy, medium, hard; search and hard take settings, e.g. hard:think=2s, search:worlds=400.
     A short list repeats round the table. At your turn, ? lists the commands (hint, undo, ...).
+    A match you play without --record is kept anyway: --continue goes on with the last one.
     """
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
