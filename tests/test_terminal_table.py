@@ -10,7 +10,7 @@ import os
 import random
 import re
 import select
-import subprocess
+import signal
 import sys
 import time
 from pathlib import Path
@@ -184,7 +184,7 @@ def test_mexican_train_draws_one_train_a_row_each_labelled(players, seed):
     state = Match(make_game("mexican-train", players), seed=seed).start_hand()
     rnd = random.Random(seed)
     for stop in (0, 8, 25, 60):
-        randomly(state, rnd, until=lambda s: len(s.history) >= stop)
+        randomly(state, rnd, until=lambda s, stop=stop: len(s.history) >= stop)
         lines = [t.plain for t in table_lines(state.layout, 78)]
         assert max(len(x) for x in lines) <= 78
         for line in lines:
@@ -266,8 +266,14 @@ def test_arrow_keys_recall_a_line_at_a_terminal(tmp_path):
         pump(10, b"Your move")
         os.write(fd, b"quit\r")
         pump(10, b"continue")
-    finally:
-        os.waitpid(pid, 0)
+    finally:   # the child has quit; one that hangs is stopped, never waited for forever
+        for _ in range(50):
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
     text = ANSI.sub("", out.decode("utf-8", "replace"))
     assert text.count("Scores: seat 0 0 · seat 1 0 (first to 100 wins)") == 2
     assert "^[[A" not in text
