@@ -395,7 +395,7 @@ def test_speed_paces_bot_moves(monkeypatch):
     naps = []
     monkeypatch.setattr(cli.time, "sleep", naps.append)
     r = run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--speed", "10ms", "-o", "target=10")
-    assert r.exit_code == 0 and naps and set(naps) == {0.01}
+    assert r.exit_code == 0 and naps and all(0 < n <= 0.01 for n in naps)   # the pace less the bot's thinking
     naps.clear()
     assert run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--speed", "0").exit_code == 0
     assert run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--speed", "1s", "--quiet").exit_code == 0
@@ -494,8 +494,8 @@ def test_friends_pass_the_screen():
     r = run("play", "block", "--seats", "human,human", "--seed", "1", input="1\n\n1\n\n1\nquit\n")
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "Pass the screen to seat 0" in out or "Pass the screen to seat 1" in out
-    assert out.count("Pass the screen") >= 2
+    assert "Pass the keyboard to seat 0" in out or "Pass the keyboard to seat 1" in out
+    assert out.count("Pass the keyboard") >= 2
 
 
 # -- 14: for researchers ------------------------------------------------------------------

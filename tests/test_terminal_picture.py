@@ -76,7 +76,7 @@ def test_cross_in_its_opening_exactly():
         "W:4 ├─┤{4|6} (E:6)",
         "    └4┘",
         "    S:4",
-        "open ends: N 1 · E 6 · S 4 · W 4",
+        "open ends: S 4 · W 4 · not open yet: N 1, E 6",   # (N:1) and (E:6) wait for the opening
     ]
 
 

@@ -64,7 +64,22 @@ def _record_of(match: Match, kinds: list[str], rated: bool = False) -> dict:
     return rec
 
 
-def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console, rated: bool = False) -> None:
+def _autosave(table, kinds: list[str], record: Optional[Path], out: Console, rated: bool):
+    """A match with a human seat played without --record is kept anyway, in the data folder
+    (cli/autosave.py); its writer becomes the table's."""
+    if record is not None or HUMAN not in kinds:
+        return None
+    from .autosave import Autosave
+    kept = Autosave(table.game.id, table.match.seed, lambda m: _record_of(m, kinds, rated), out)
+    table.on_change = kept.write
+    kept.write(table.match)
+    return kept
+
+
+def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console, rated: bool = False,
+          kept=None) -> None:
+    if kept is not None:
+        kept.finish(match)
     if record is None:
         return
     from ..records import save_record_atomically
@@ -72,6 +87,9 @@ def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console, 
         save_record_atomically(_record_of(match, kinds, rated), record)
     except OSError as e:
         fail(f"cannot save the record: {os_message(e)}")
+    if match.over:   # --continue played an autosaved match out: --continue passes it by now
+        from .autosave import mark_done
+        record = mark_done(record)
     out.print(f"Record saved to {record}", markup=False)
 
 
@@ -120,12 +138,16 @@ def play(
         help="Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands).")
     ] = None,
     rated: Annotated[bool, typer.Option("--rated", help="A rated match: no undo; the record says so.")] = False,
+    go_on: Annotated[bool, typer.Option(
+        "--continue", help="Go on with the last match you left unfinished (a match you play without "
+                           "--record is saved as it goes, in $XDG_DATA_HOME/domine/matches).")] = False,
 ) -> None:
     """Play a match in the terminal against bots (or watch bots play).
 
     Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels
     easy, medium, hard; search and hard take settings, e.g. hard:think=2s, search:worlds=400.
     A short list repeats round the table. At your turn, ? lists the commands (hint, undo, ...).
+    A match you play without --record is kept anyway: --continue goes on with the last one.
     """
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
@@ -136,6 +158,14 @@ def play(
     out = out_console()
     with handled():
         resumed = None
+        if go_on:
+            from .autosave import folder, last_unfinished
+            if resume is not None:
+                raise UserError("give --continue or --resume FILE, not both")
+            resume = last_unfinished()
+            if resume is None:
+                raise UserError(f"no unfinished match to continue (matches played without --record are "
+                                f"kept in {folder()})")
         if resume is not None:
             data = load_record(resume) if resume.is_file() else None
             if data is None:
@@ -178,21 +208,31 @@ def play(
             table.hint_bot = with_think("hard", think)
         if writer is not None:
             writer(table.match)   # the file exists from the start, and is known to be writable
-    try:
-        table.play()
-    except QuitGame as q:
-        out.print()
-        msg = {"quit": "You left the match.", "end of input": "Input ended: the match is stopped.",
-               "interrupted": "Interrupted: the match is stopped."}[q.why]
-        out.print(msg, style="yellow", markup=False)
-        _save(table.match, kinds, record, out, rated)
-        raise typer.Exit(q.code)
-    except KeyboardInterrupt:
-        out.print()
-        out.print("Interrupted: the match is stopped.", style="yellow", markup=False)
-        _save(table.match, kinds, record, out, rated)
-        raise typer.Exit(130)
-    except (MoveError, BotError) as e:   # a bot returning an illegal move: a bug, said plainly
-        _save(table.match, kinds, record, out, rated)
-        fail(f"the match cannot go on: {e}", 1)
-    _save(table.match, kinds, record, out, rated)
+    while True:
+        kept = _autosave(table, kinds, record, out, rated)
+        try:
+            table.play()
+        except QuitGame as q:
+            out.print()
+            msg = {"quit": "You left the match.", "end of input": "Input ended: the match is stopped.",
+                   "interrupted": "Interrupted: the match is stopped."}[q.why]
+            out.print(msg, style="yellow", markup=False)
+            _save(table.match, kinds, record, out, rated, kept)
+            raise typer.Exit(q.code)
+        except KeyboardInterrupt:
+            out.print()
+            out.print("Interrupted: the match is stopped.", style="yellow", markup=False)
+            _save(table.match, kinds, record, out, rated, kept)
+            raise typer.Exit(130)
+        except (MoveError, BotError) as e:   # a bot returning an illegal move: a bug, said plainly
+            _save(table.match, kinds, record, out, rated, kept)
+            fail(f"the match cannot go on: {e}", 1)
+        _save(table.match, kinds, record, out, rated, kept)
+        if not table.again():
+            break
+        # a rematch: the same game, options and seats, a new deal; kept in the data folder
+        table = TerminalMatch(g, kinds, None, quiet, out, pace=pace, wait=wait)
+        table.rated = rated
+        if think is not None:
+            table.hint_bot = with_think("hard", think)
+        record = None

@@ -6,7 +6,9 @@ Imported only when a match is played: everything here is the engine's and the bo
 
 from __future__ import annotations
 
+import re
 import sys
+import threading
 import time
 from typing import Callable, Optional
 
@@ -46,6 +48,29 @@ TABLE_COMMANDS = {"hint": "hint", "undo": "undo", "u": "undo", "history": "histo
                   "tiles": "tiles", "count": "tiles", "rules": "rules", "score": "score", "scores": "score"}
 
 
+CLEAR_SCROLLBACK = "\x1b[3J"   # xterm's "erase saved lines"
+MOMENT = 0.3   # seconds a bot may think before the table shows that it is thinking
+
+
+def line_editing() -> bool:
+    """Line editing and history at the prompt (the standard library's readline), when a person
+    types at a terminal: loaded once, on first use; False where there is none (Windows)."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline  # noqa: F401  (input() edits lines once it is loaded)
+    except ImportError:
+        return False
+    return True
+
+
+def forget_typed_lines() -> None:
+    """Empty the prompt's line history (readline), if it is in use."""
+    rl = sys.modules.get("readline")
+    if rl is not None:
+        rl.clear_history()
+
+
 class UndoMove(Exception):
     """The player takes back their last move (against bots only)."""
 
@@ -78,7 +103,7 @@ class TerminalMatch:
         self.game = game
         self.kinds = kinds
         self.match = match if match is not None else Match(game, seed=seed)
-        self.pace = pace            # seconds after each bot move (--speed)
+        self.pace = pace            # the least time a bot takes to reply (--speed)
         self.wait = wait            # wait for Enter after each hand
         self.on_change = on_change  # called after every move and hand (the record written as it goes)
         self.bots = {s: make_bot(k, self.match.seed * 1000 + s) for s, k in enumerate(kinds) if k != HUMAN}
@@ -96,6 +121,7 @@ class TerminalMatch:
         self.rated = False
         self.decisions: list[int] = []   # history lengths before this hand's human choices (undo)
         self.facing: Optional[int] = None   # the human seat the screen shows now
+        self.last_seen: dict[int, tuple[int, int]] = {}   # human seat -> (hand, events seen) at its last move
 
     # -- printing ----------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -156,9 +182,26 @@ class TerminalMatch:
                 for t, (was, now) in enumerate(zip(before, state.hand_points)) if now != was]
         self.out.print(f"  scores on play: {', '.join(made)}", style="green", markup=False)
 
-    def hand_end(self, state: HandState) -> None:
+    def play_result(self, state: HandState) -> None:
+        """The play is over and decisions follow (italian 6: buy back in or drop out): the hand's
+        result and the totals it makes, the one past the limit, before anyone is asked."""
+        totals = [a + b for a, b in zip(self.match.scores, state.result.points)]
+        self.out.print("[bold]Table at the end of the play:[/bold]")
+        for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
+            self.out.print(Text("  ") + line)
+        for item in hand_result_lines(state, self.shown_kinds, totals, self.viewer):
+            self.out.print(item)
+        if self.game.target is not None:
+            self.out.print(f"Past {self.game.target}: each seat over it now buys back in or drops out.",
+                           style="yellow", markup=False)
+
+    def hand_end(self, state: HandState, result_shown: bool = False) -> None:
         result = state.result
         totals = self.match.scores
+        if result_shown and not self.quiet:   # the result came before the decisions: what they made of it
+            self.out.print(Text.assemble(("totals after the decisions: ", "bold"), scores_text(self.game, totals)))
+            self.tokens_end(state)
+            return
         if self.quiet:
             why = REASONS.get(result.reason, result.reason)
             if result.reason == "domino" and result.out_seat is not None:
@@ -200,7 +243,10 @@ class TerminalMatch:
     # -- deciding ----------------------------------------------------------------------
     def read(self, prompt: str) -> str:
         try:
-            text = self.out.input(prompt)
+            if line_editing() and self.out.is_terminal:
+                text = input(self.readline_prompt(prompt))   # arrow keys edit the line and recall earlier ones
+            else:
+                text = self.out.input(prompt)
         except EOFError:
             raise QuitGame("end of input") from None
         except KeyboardInterrupt:
@@ -209,12 +255,64 @@ class TerminalMatch:
             self.out.print(text, markup=False, highlight=False)   # keep piped transcripts readable
         return text
 
+    def readline_prompt(self, prompt: str) -> str:
+        """The prompt drawn by Rich, its colour codes marked for readline (\\001 … \\002) so that
+        it counts only the visible columns when it redraws the line."""
+        with self.out.capture() as captured:
+            self.out.print(prompt, end="")
+        return re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", captured.get())
+
+    def again(self) -> bool:
+        """At the match's end, a person at the table may play another: same game, options and seats."""
+        if not self.humans:
+            return False
+        try:
+            text = self.read("Play again? (same game, options and seats, a new deal) \\[y/N] ")
+        except QuitGame:
+            return False
+        return text.strip().lower() in ("y", "yes")
+
+    def bot_move(self, state: HandState, seat: int) -> int:
+        """The bot's choice; on a terminal a 'thinking…' mark while it takes longer than a moment,
+        and its reply comes no sooner than the table's pace after the last move."""
+        bot, obs = self.bots[seat], state.observation(seat)
+        started = time.monotonic()
+        if self.out.is_terminal and not self.quiet:
+            move = self.thinking(bot, obs, seat)
+        else:
+            move = bot.choose(obs)
+        rest = self.pace - (time.monotonic() - started)
+        if rest > 0 and not self.quiet:
+            time.sleep(rest)
+        return move
+
+    def thinking(self, bot, obs, seat: int) -> int:
+        """``bot.choose(obs)`` in a worker thread; past ``MOMENT`` a spinner says who is thinking."""
+        done: dict = {}
+
+        def work() -> None:
+            try:
+                done["move"] = bot.choose(obs)
+            except BaseException as e:   # handed to the table's thread, raised there
+                done["error"] = e
+
+        worker = threading.Thread(target=work, name="bot", daemon=True)
+        worker.start()
+        worker.join(MOMENT)
+        if worker.is_alive():
+            with self.out.status(f"{self.name(seat)} is thinking…", spinner="dots"):
+                while worker.is_alive():
+                    worker.join(0.05)
+        if "error" in done:
+            raise done["error"]
+        return done["move"]
+
     def human_move(self, state: HandState, seat: int) -> int:
         obs = state.observation(seat)
         legal = obs.legal_moves
         if len(legal) == 1 and kind(legal[0]) in (DRAW, PASS):
             return legal[0]   # a forced draw or pass needs no question
-        self.hand_over_to(seat)
+        self.hand_over_to(state, seat)
         labels = [state.move_str(m) for m in legal]
         shown = [_call_label(state, m) for m in legal]
         title = f"Hand {obs.hand_number} · {self.name(seat)} to play"
@@ -309,18 +407,45 @@ class TerminalMatch:
         if any(obs.hand_points):
             self.out.print(f"This hand so far: {scores_text(self.game, obs.hand_points, you)}", markup=False)
 
-    def hand_over_to(self, seat: int) -> None:
-        """Friends at one screen: clear it and wait until the next player has it."""
-        if len(self.humans) < 2 or self.facing == seat:
-            return
+    def wipe(self) -> None:
+        """Clear the screen and the terminal's scrollback (ESC[3J: Rich's clear leaves the lines
+        above, where the last player's hand could be read again); a rule when not a terminal."""
         if self.out.is_terminal:
             self.out.clear()
+            self.out.file.write(CLEAR_SCROLLBACK)
+            self.out.file.flush()
         else:
             self.out.rule()
-        self.read(f"[bold]Pass the screen to {self.name(seat)}, then press Enter[/bold] ")
-        if self.out.is_terminal:
-            self.out.clear()
+        forget_typed_lines()   # the arrow keys must not bring back what the last player typed
+
+    def hand_over_to(self, state: HandState, seat: int) -> None:
+        """Friends at one screen: wipe it, wait until the next player has the keyboard, then tell
+        him what happened since his last turn (what his seat may see of it) before his hand."""
+        if len(self.humans) < 2 or self.facing == seat:
+            return
+        self.wipe()
+        self.read(f"[bold]Pass the keyboard to {self.name(seat)}, then press Enter[/bold] ")
+        self.wipe()
         self.facing = seat
+        self.since_last_turn(state, seat)
+
+    def since_last_turn(self, state: HandState, seat: int) -> None:
+        """The events of this hand since ``seat``'s last move, as that seat sees them
+        (``events_since``: others' drawn tiles hidden)."""
+        hand, seq = self.last_seen.get(seat, (0, 0))
+        if hand != state.context.hand_number:
+            seq = 0
+        shown = [e for e in state.events_since(seq, seat) if kind(e.payload) not in (SCORE, END)]
+        if not shown:
+            return
+        self.out.print(f"[bold]Since your last turn ({self.name(seat)}):[/bold]")
+        for e in shown:
+            if kind(e.payload) == TOKENS:
+                from ..parts.stakes import transfer_str
+                self.out.print(f"  {transfer_str(e.actor, e.payload)}", style="yellow", markup=False)
+                continue
+            self.out.print(Text("  ") + move_line(state, e.actor, e.payload, self.shown_kinds, show_draws=False,
+                                                  viewer=seat))
 
     def rewind(self, state: HandState, length: int) -> HandState:
         """The hand played again from its deal up to its first ``length`` events (undo)."""
@@ -334,10 +459,6 @@ class TerminalMatch:
     def changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self.match)
-
-    def pause(self, seat: int) -> None:
-        if self.pace > 0 and seat in self.bots and not self.quiet:
-            time.sleep(self.pace)
 
     def between_hands(self) -> None:
         """After a hand: wait for Enter before the next one (or the match's end)."""
@@ -359,11 +480,15 @@ class TerminalMatch:
             for seat, event in state.history:   # forced events before any move (troli: a tile turned up)
                 self.show_move(state, seat, event, False)
             self.decisions = []
+            result_shown = False
             while not state.over:
+                if state.result is not None and not result_shown and not self.quiet:
+                    self.play_result(state)   # decisions after the play: the result first
+                    result_shown = True
                 seat = state.acting_seat()
                 out_of_turn = bool(state.offers)
                 if seat in self.bots:
-                    move = self.bots[seat].choose(state.observation(seat))
+                    move = self.bot_move(state, seat)
                 else:
                     try:
                         move = self.human_move(state, seat)
@@ -380,11 +505,12 @@ class TerminalMatch:
                 self.show_points_on_play(state, before)
                 for actor, event in state.history[start + 1:]:   # forced events the move led to
                     self.show_move(state, actor, event, False)
+                if seat in self.humans:
+                    self.last_seen[seat] = (state.context.hand_number, len(state.history))
                 self.changed()
-                self.pause(seat)
             match.finish_hand()
             self.changed()
-            self.hand_end(state)
+            self.hand_end(state, result_shown)
             self.between_hands()
         self.match_end()
 

@@ -102,6 +102,12 @@ class AllFives(Game):
         if c % 5 == 0:
             score_on_play(state, seat, c)
 
+    def status(self, obs):
+        """The count of the ends now (rule 8): a multiple of 5 scores when a tile makes it."""
+        layout = obs.layout
+        ahead = [("count", count(layout))] if layout is not None and layout.lead >= 0 else []
+        return ahead + super().status(obs)
+
     def score_hand(self, state, reason, out_seat):
         result = winner_takes_others(state, reason, out_seat)
         played = state.hand_points

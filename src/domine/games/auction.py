@@ -238,6 +238,21 @@ class Auction(StakesGame):
             return because("no-auction", move=label)
         return because("cannot-open-auction", move=label)
 
+    def status(self, obs):
+        """Besides the pot and the balances, the highest bid of an auction in progress (rule 5b):
+        a bid raises it, the sale (``SOLD``) ends the auction."""
+        high = None
+        for actor, event in obs.history:
+            k = kind(event)
+            if k == SOLD:
+                high = None
+            elif k == DECIDE and what_of(event) == BID:
+                high = (amount_of(event), actor)
+        items = super().status(obs)
+        if high is not None:
+            items.insert(2, ("bid", f"{high[0]} by seat {high[1]}"))
+        return items
+
     # -- scoring -----------------------------------------------------------------------------
     def score_hand(self, state, reason, out_seat):
         values, tiles = values_and_tiles(state)

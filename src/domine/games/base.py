@@ -404,6 +404,22 @@ class Game:
     def match_result(self, match: "Match") -> MatchResult | None:
         return self.match_end.decide(match)
 
+    def status(self, obs) -> list[tuple[str, Any]]:
+        """What decides the match, as the seat of ``obs`` may know it, for a status line kept in
+        view: (label, value) pairs, a value a number, words, or a list with one entry per seat.
+        Here the run a streak match end counts (caribbean 10) and, where the pips left in hand
+        decide (``pip_weight``), the seat's own pip total; a game puts its own first (its count,
+        its pot)."""
+        items: list[tuple[str, Any]] = []
+        end = self.match_end
+        if end is not None and end.needs_streak:
+            team, run = obs.context.streak or (-1, 0)
+            yours = " (yours)" if run and team == obs.teams[obs.seat] else ""
+            items.append(("run", f"{self.team_name(team)}{yours} {run} of {end.target}" if run else "none yet"))
+        if self.pip_weight > 0 and not self.keeps_rows:   # a row hides its own tiles from its owner
+            items.append(("your pips", self.hand_value(sum(BIT[t] for t in obs.hand))))
+        return items
+
     # -- convenience ----------------------------------------------------------------------
     def new_hand(self, deal: Deal, context: HandContext | None = None) -> HandState:
         return HandState(self, deal, context)
@@ -491,6 +507,12 @@ class StakesGame(Game):
         rules = super().new_rules_state(state) or {}
         rules["ledger"] = Ledger.for_hand(state)
         return rules
+
+    def status(self, obs):
+        """The pot and every balance as they stand, worked out from the public transfers."""
+        from ..parts.stakes import balances_after
+        tokens = balances_after(obs.context.tokens, obs.players, obs.history)
+        return [("pot", tokens[-1]), ("balances", tokens[:-1])] + super().status(obs)
 
     @staticmethod
     def hand_worth(state, seat: int) -> float:

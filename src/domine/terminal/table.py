@@ -6,6 +6,7 @@ so the screen never shows more than the seat may know.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from rich.console import Group
@@ -231,7 +232,6 @@ def _width(lines: list[Text]) -> int:
 
 def _laid_east(pieces, direction: tuple[int, int]) -> list:
     """Pieces of an arm (centre outwards) laid again in a row running east, touching half first."""
-    from dataclasses import replace
     out, x = [], 0.0
     for p in pieces:
         near, far = (p.second, p.first) if direction in ((-1, 0), (0, -1)) else (p.first, p.second)
@@ -310,6 +310,8 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
         drawn = grid_picture(geo, width, height)
         if drawn is not None:
             return drawn
+    if geo.kind == "trains":
+        return trains_picture(geo, width)
     pw = _pip_width(geo)
     directions = {e.end: e.direction for e in geo.ends}
     labels = {e.end: end_label(e) for e in geo.ends}
@@ -357,6 +359,31 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
     return lines
 
 
+def trains_picture(geo, width: int = 80) -> list[Text]:
+    """Mexican Train's table: the engine, then one train a row, each named by whose it is
+    (``T1 seat 1``, ``M Mexican``) and ending in its label (``T1:2 marker`` while its owner's
+    marker is on it); a double lies along its train, so that every train keeps to one row, and a
+    long train goes on in rows below, after ``…``."""
+    pw = _pip_width(geo)
+    engine = next(p for p in geo.pieces if p.end < 0)
+    flat = replace(engine, x=0.0, y=-0.5, w=2, h=1)
+    lines = [Text("engine ", style="bold") + _raster([flat], [], {}, pw)[0]]
+    heads = {e.end: f"{e.name} {'Mexican' if e.owner < 0 else f'seat {e.owner}'}" for e in geo.ends}
+    pad = max(len(h) for h in heads.values()) + 1
+    for e in geo.ends:
+        arm = sorted((p for p in geo.pieces if p.end == e.end), key=lambda p: p.index)
+        row, x = [], 0.0
+        for p in arm:   # along the row, the near half first (a double as it lies across: near = far)
+            row.append(replace(p, x=x, y=-0.5, w=2, h=1, crosswise=False))
+            x += 2
+        label = end_label(e)
+        drawn = _fold_row(row, None, label, width - pad, pw, {e.end: (1, 0)})
+        for i, line in enumerate(drawn):
+            head = Text(heads[e.end].ljust(pad), style="bold") if i == 0 else Text(" " * pad)
+            lines.append(head + line)
+    return lines
+
+
 def _listing(geo, centre, arms, labels, width, pw, directions) -> list[Text]:
     """The last resort for a picture that cannot fit: the centre, then every arm as a row."""
     lines = _fold_row(_laid_east(centre, (1, 0)), ("centre", ""), None, width, pw, {})
@@ -372,10 +399,16 @@ def table_lines(layout, width: int = 80, show_doubles: bool = False, height: int
         return [Text(EMPTY_TABLE)]
     lines = layout_picture(layout.geometry(), width, height)
     names = layout.end_names()
+    # an end that takes nothing yet (a spinner's sides before both flanks hold a tile, a cross's
+    # arm in its opening) is no open end: it is said apart
+    waiting = {i for i in range(len(layout.values)) if not layout.closed[i] and not layout.accepts(i)}
     ends = [(names[i], layout.values[i], layout.lengths[i], layout.doubles[i], layout.closed[i])
-            for i in range(len(layout.values))]
+            for i in range(len(layout.values)) if i not in waiting]
     summary = getattr(layout, "ends_text", None)   # a layout that words its ends itself (a grid)
-    lines.append(Text("open ends: " + (summary() if summary is not None else ends_text(ends, show_doubles))))
+    text = "open ends: " + (summary() if summary is not None else ends_text(ends, show_doubles))
+    if waiting and summary is None:
+        text += " · not open yet: " + ", ".join(f"{names[i]} {layout.values[i]}" for i in sorted(waiting))
+    lines.append(Text(text))
     if wild_tiles(layout.fits):   # the picture marks wild tiles and says what each end needs
         lines.append(Text("[a*b] a matador (wild) · needs n: a tile must show n (M: only a matador)", style="dim"))
     return lines
@@ -443,6 +476,30 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
     return line
 
 
+def status_items(game: Game, obs: Observation) -> list[str]:
+    """The game's status (``Game.status``: the count, the pot, the run, your pips) in words; a
+    value given per seat names each seat, the viewer's marked '(you)'."""
+    items = []
+    for label, value in game.status(obs):
+        if isinstance(value, (list, tuple)):
+            label += ":"
+            value = ", ".join(f"seat {s}{' (you)' if s == obs.seat else ''} {points_str(v)}"
+                              for s, v in enumerate(value))
+        else:
+            value = points_str(value)
+        items.append(f"{label} {value}")
+    return items
+
+
+def status_lines(game: Game, obs: Observation) -> list[Text]:
+    """'Status: count 10 · your pips 23', wrapped to the screen; none for a game with no status."""
+    items = status_items(game, obs)
+    if not items:
+        return []
+    items = [Text(item + (" ·" if i < len(items) - 1 else ""), style="yellow") for i, item in enumerate(items)]
+    return wrap_items(Text("Status: ", style="bold"), items, sep=" ")
+
+
 def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], match_scores: Sequence[int],
                   legal_labels: Sequence[str]) -> Group:
     """What a human sees before deciding: hand, scores, table, stock, counts, hand and moves."""
@@ -455,6 +512,7 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     if any(obs.hand_points):
         score_line.append("   this hand: " + scores_text(game, obs.hand_points, you_team))
     rows.append(score_line)   # the match's goal is said once a hand, not at every turn
+    rows += status_lines(game, obs)
     rows.append(Text("Table:", style="bold"))
     for line in table_lines(obs.layout, PICTURE_WIDTH - 2, game.ends_by_double):
         rows.append(Text("  ") + line)
