@@ -172,6 +172,11 @@ class Decision:
     def verdict(self) -> str | None:
         return None if self.forced else classify(self.loss, self.kind)
 
+    @property
+    def weighed(self) -> bool:
+        """Whether the search found worlds to weigh the moves in (always, but for a forced move)."""
+        return bool(self.values)
+
     def to_json(self) -> dict:
         return {
             "hand": self.hand, "number": self.number, "move": self.move, "seat": self.seat,
@@ -192,7 +197,9 @@ def analyse(decision: Decision, obs: Observation, legal: Sequence[int], budget: 
     decision.kind = polarity(game_of(obs))
     if len(legal) > 1:
         found = move_values(obs, legal, budget, seed)
-        decision.values, decision.worlds, decision.cut = found.values, found.worlds, found.cut
+        decision.worlds, decision.cut = found.worlds, found.cut
+        if found.worlds:   # no world consistent with the observation: nothing to say (never seen)
+            decision.values = found.values
     return decision
 
 

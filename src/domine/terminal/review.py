@@ -120,6 +120,8 @@ class ReviewScreen:
         """The coach on the move just made by the reviewed seat."""
         if decision.forced:
             return [Text("coach: the only legal move", style="dim")]
+        if not decision.weighed:
+            return [Text("coach: no world fits what the seat saw; nothing to weigh the moves in", style="yellow")]
         out: list = [Text("coach: the value of each move (1 = a hand won; the margin beside it)", style="dim"),
                      decision_table(decision)]
         verdict = decision.verdict
