@@ -201,6 +201,12 @@ def test_review_refuses_what_it_cannot_read_in_one_line(record, tmp_path):
     cases.append(([str(record), "--seat", "2"], "--seat 2: the record has seats 0 to 1"))
     cases.append(([str(record), "--budget", "0"], "--budget must be at least 1"))
     cases.append(([str(record), "--think", "soon"], "--think takes a duration"))
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    cases.append(([str(deep)], "invalid record: "))
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"format": "domine-record", "seed": ' + "9" * 5000 + "}")
+    cases.append(([str(huge)], "invalid record: "))
     for args, message in cases:
         r = run("review", *args, "--json")
         assert r.exit_code == 2, (args, r.output)

@@ -79,6 +79,11 @@ def review_cmd(
             hands = _hands(data)
         except RecordError as e:
             raise UserError(f"invalid record: {e}") from None
+        except RecursionError:   # JSON nested deeper than Python reads
+            raise UserError("invalid record: nested too deeply to be read") from None
+        except ValueError as e:   # what the engine refuses in a record records.py lets by (a huge number)
+            said = (str(e).splitlines() or [type(e).__name__])[0].split(": use ")[0].split("; use ")[0]
+            raise UserError(f"invalid record: {said}") from None
         if not hands:
             raise UserError("invalid record: the record holds no hand")
         game = make_game(data["game"], data.get("players"), data.get("options") or {})

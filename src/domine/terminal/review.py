@@ -97,8 +97,13 @@ class ReviewScreen:
         for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
             rows.append(Text("  ") + line)
         obs = state.observation(self.seat, [])
-        rows += wrap_items(Text(f"{seat_name(self.seat, self.kinds)}'s tiles: ", style="bold"),
-                           [str(t) for t in _tile_names(obs.hand)] or ["none"], sep=" ")
+        if obs.rows is not None:   # a row hidden from its owner too: what the seat has seen of it
+            from ..parts.rows import row_text
+            rows += wrap_items(Text(f"{seat_name(self.seat, self.kinds)}'s row (front first, ?? unseen, "
+                                    "^ face up): ", style="bold"), row_text(obs, self.seat).split(" "), sep=" ")
+        else:
+            rows += wrap_items(Text(f"{seat_name(self.seat, self.kinds)}'s tiles: ", style="bold"),
+                               _tile_names(obs.hand) or ["none"], sep=" ")
         if state.over:
             totals = hand.scores if hand.scores is not None else [0] * len(state.result.points)
             rows += hand_result_lines(state, self.kinds, totals, self.seat)
