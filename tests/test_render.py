@@ -389,7 +389,8 @@ def long_lines():
     import random
     from domine.engine.match import Match
     out = []
-    for game_id, players, options in (("lightning", 4, {}), ("lightning", 8, {}), ("bergen", 2, {"set": "double-9"})):
+    for game_id, players, options in (("lightning", 4, {}), ("lightning", 8, {}), ("bergen", 2, {"set": "double-9"}),
+                                      ("all-fives", 2, {})):
         game = make_game(game_id, players, options)
         for seed in range(6):
             state = Match(game, seed=seed).start_hand()
@@ -402,23 +403,31 @@ def test_a_long_line_snakes_within_the_width_every_tile_touching_the_next():
     from domine.engine.geometry import snake
     lines = long_lines()
     assert max(len(lay.arms[0]) + len(lay.arms[1]) for lay in lines) >= 20
-    snaked = 0
+    snaked = spinners = 0
     for lay in lines:
         geo = lay.geometry()
         out = snake(geo, 14)
         x0, y0, x1, y1 = out.bounds()
+        if out is geo:   # a line that fits, or a spinner whose sides have tiles: as it was
+            assert x1 - x0 <= 14 or len({p.y + p.h / 2 for p in geo.pieces}) > 1
+            continue
         assert x1 - x0 <= 14 + 4          # the rows, a corner column each side, a double's overhang
         assert sorted((p.tile, p.last, p.face_down) for p in out.pieces) == \
             sorted((p.tile, p.last, p.face_down) for p in geo.pieces)
         for i, a in enumerate(out.pieces):
             for b in out.pieces[i + 1:]:
                 assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y, (a, b)
-        chain = out.pieces if out is not geo else sorted(geo.pieces, key=lambda p: p.x)
+        chain = out.pieces
         for a, b in zip(chain, chain[1:]):   # in the line's order, each touches the next
             assert _touch(a, b), (a, b)
             # the half of each nearer the other's middle shows the same pips
             assert _facing(a, b) == _facing(b, a), (a, b)
         assert [(e.name, e.value, e.label) for e in out.ends] == [(e.name, e.value, e.label) for e in geo.ends]
+        for e in out.ends[2:]:   # a spinner's empty sides: labelled at the spinner, wherever it went
+            spinner = next(p for p in out.pieces if (p.end, p.index) == e.origin)
+            assert e.x == spinner.x + spinner.w / 2
+            assert e.y == (spinner.y if e.direction == NORTH else spinner.y + spinner.h)
+            spinners += 1
         if y1 - y0 > 2:
             snaked += 1
             last = out.pieces[-1]
@@ -427,7 +436,7 @@ def test_a_long_line_snakes_within_the_width_every_tile_touching_the_next():
             dx, dy = far.direction
             assert far.x == (last.x + last.w if dx > 0 else last.x if dx < 0 else last.x + last.w / 2)
             assert far.y == (last.y + last.h if dy > 0 else last.y if dy < 0 else last.y + last.h / 2)
-    assert snaked >= 5
+    assert snaked >= 5 and spinners >= 2
 
 
 def test_a_short_line_and_other_layouts_keep_their_geometry():

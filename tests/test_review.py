@@ -216,3 +216,21 @@ def test_review_refuses_what_it_cannot_read_in_one_line(record, tmp_path):
 def test_review_is_listed_in_the_help():
     r = run("--help")
     assert "review" in r.output
+
+
+def test_review_help_loads_no_engine_and_no_rich():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    probe = ("import sys\nsys.argv = ['domine', 'review', '--help']\nfrom domine.cli import main\n"
+             "try:\n    main(prog_name='domine')\nexcept SystemExit:\n    pass\n"
+             "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)))")
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=src, COLUMNS="80"))
+    assert "--budget" in done.stdout
+    modules = set(done.stderr.rpartition("MODULES ")[2].split())
+    assert "domine.cli.review" in modules
+    heavy = ("domine.engine", "domine.games", "domine.bots", "domine.records", "domine.terminal", "rich")
+    assert sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in heavy)) == []

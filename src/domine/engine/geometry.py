@@ -12,7 +12,8 @@ Arms run straight out from the piece they grow from (``OpenEnd.origin``): a
 line's L to the west and R to the east, a cross's N, E, S, W, a seat's arm
 towards its seat (seat 0 south, then counter-clockwise: play passes to the
 right), a spinner's flanks N and S off the spinner, each train in a row of its
-own. Renderers that must fit a width (the terminal) fold long arms themselves.
+own. Renderers that must fit a width fold long arms themselves (the terminal) or lay a long
+line as a snake (``snake``: the pictures), breaking rows at the same tiles (``fold``).
 
 The geometry is public: a face-down tile shows no pips and no identity
 (``tile`` -1), whatever the layout knows of it.
@@ -317,6 +318,15 @@ def single_row(geo: Geometry) -> bool:
     return len(axes) == 1 and all(e.direction[1] == 0 for e in geo.ends)
 
 
+def _snakes(geo: Geometry) -> bool:
+    """A line that may snake: every piece on one horizontal axis, and any end off it (a
+    spinner's side) still empty, so that nothing but its label has to follow the spinner."""
+    if len({p.y + p.h / 2 for p in geo.pieces}) != 1:
+        return False
+    used = {p.end for p in geo.pieces}
+    return all(not e.direction[1] or e.end not in used for e in geo.ends)
+
+
 def _laid(p: Piece, near: int, far: int, x: float, y: float, d: tuple[int, int]) -> tuple[Piece, float, float]:
     """Piece ``p`` laid from the point (x, y) of an axis running ``d``, its ``near`` half touching
     the tile before it; with the point where the next one starts. A double that lay across the
@@ -343,7 +353,7 @@ def snake(geo: Geometry, width: float) -> Geometry:
     the edge (a tile standing at the corner), comes back west below, and so on, every row broken
     where ``fold`` breaks it; its ends keep their names and values, the far one pointing the way
     the line last ran. Any other geometry, or a line that fits, is returned as it is."""
-    if not geo.pieces or not single_row(geo):
+    if not geo.pieces or not _snakes(geo):
         return geo
     x0, _, x1, _ = geo.bounds()
     if x1 - x0 <= width:
@@ -378,9 +388,13 @@ def snake(geo: Geometry, width: float) -> Geometry:
         # out of the corner at its bottom tile's foot, the other way
         x, y, d = x + 0.5 * back[0], y - 0.5, back
     ends = []
+    at = {(p.end, p.index): p for p in pieces}
     for e in geo.ends:
         if e.direction == WEST:
             ends.append(replace(e, x=0.0, y=0.0))
-        else:
+        elif e.direction == EAST:
             ends.append(replace(e, x=x, y=y, direction=d))
+        else:   # a spinner's empty side: at the spinner, wherever the line took it
+            p = at[e.origin]
+            ends.append(replace(e, x=p.x + p.w / 2, y=p.y if e.direction == NORTH else p.y + p.h))
     return Geometry(geo.kind, pieces, ends, list(geo.markers), [list(r) for r in geo.regions])
