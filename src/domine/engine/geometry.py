@@ -312,12 +312,6 @@ def fold(sizes: list[float], width: float, lead: float = 0, tail: float = 0, car
     return rows
 
 
-def single_row(geo: Geometry) -> bool:
-    """Every piece on one horizontal axis and every end pointing along it (a line)."""
-    axes = {p.y + p.h / 2 for p in geo.pieces}
-    return len(axes) == 1 and all(e.direction[1] == 0 for e in geo.ends)
-
-
 def _snakes(geo: Geometry) -> bool:
     """A line that may snake: every piece on one horizontal axis, and any end off it (a
     spinner's side) still empty, so that nothing but its label has to follow the spinner."""
