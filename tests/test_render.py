@@ -358,3 +358,127 @@ def test_the_documented_pictures_are_drawn_from_records_that_replay(record, tmp_
     r = run("render", str(record), "--hand", "1", "--svg", str(out))
     assert r.exit_code == 0, r.output
     assert out.read_text(encoding="utf-8") == record.with_suffix(".svg").read_text(encoding="utf-8")
+
+
+# -- a long line snakes (issue 20, item 10) -----------------------------------------------------------
+def _halves(p):
+    """The centres of a piece's two halves, with their pips."""
+    if p.w >= p.h:
+        return [((p.x + 0.5, p.y + p.h / 2), p.first), ((p.x + p.w - 0.5, p.y + p.h / 2), p.second)]
+    return [((p.x + p.w / 2, p.y + 0.5), p.first), ((p.x + p.w / 2, p.y + p.h - 0.5), p.second)]
+
+
+def _facing(a, b) -> int:
+    """The pips of ``a``'s half nearer the middle of ``b``."""
+    mx, my = b.x + b.w / 2, b.y + b.h / 2
+    return min(_halves(a), key=lambda h: abs(h[0][0] - mx) + abs(h[0][1] - my))[1]
+
+
+def _touch(a, b) -> bool:
+    """Two rectangles share a side (a stretch of positive length), without overlapping."""
+    ax1, ay1, bx1, by1 = a.x + a.w, a.y + a.h, b.x + b.w, b.y + b.h
+    if ax1 == b.x or bx1 == a.x:
+        return min(ay1, by1) - max(a.y, b.y) > 0
+    if ay1 == b.y or by1 == a.y:
+        return min(ax1, bx1) - max(a.x, b.x) > 0
+    return False
+
+
+def long_lines():
+    """Lines at the end of random hands of lightning and double-nine draw (many tiles laid)."""
+    import random
+    from domine.engine.match import Match
+    out = []
+    for game_id, players, options in (("lightning", 4, {}), ("lightning", 8, {}), ("bergen", 2, {"set": "double-9"}),
+                                      ("all-fives", 2, {})):
+        game = make_game(game_id, players, options)
+        for seed in range(6):
+            state = Match(game, seed=seed).start_hand()
+            state.play_random(random.Random(seed).random)
+            out.append(state.layout)
+    return out
+
+
+def test_a_long_line_snakes_within_the_width_every_tile_touching_the_next():
+    from domine.engine.geometry import snake
+    lines = long_lines()
+    assert max(len(lay.arms[0]) + len(lay.arms[1]) for lay in lines) >= 20
+    snaked = spinners = 0
+    for lay in lines:
+        geo = lay.geometry()
+        out = snake(geo, 14)
+        x0, y0, x1, y1 = out.bounds()
+        if out is geo:   # a line that fits, or a spinner whose sides have tiles: as it was
+            assert x1 - x0 <= 14 or len({p.y + p.h / 2 for p in geo.pieces}) > 1
+            continue
+        assert x1 - x0 <= 14 + 4          # the rows, a corner column each side, a double's overhang
+        assert sorted((p.tile, p.last, p.face_down) for p in out.pieces) == \
+            sorted((p.tile, p.last, p.face_down) for p in geo.pieces)
+        for i, a in enumerate(out.pieces):
+            for b in out.pieces[i + 1:]:
+                assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y, (a, b)
+        chain = out.pieces
+        for a, b in zip(chain, chain[1:]):   # in the line's order, each touches the next
+            assert _touch(a, b), (a, b)
+            # the half of each nearer the other's middle shows the same pips
+            assert _facing(a, b) == _facing(b, a), (a, b)
+        assert [(e.name, e.value, e.label) for e in out.ends] == [(e.name, e.value, e.label) for e in geo.ends]
+        for e in out.ends[2:]:   # a spinner's empty sides: labelled at the spinner, wherever it went
+            spinner = next(p for p in out.pieces if (p.end, p.index) == e.origin)
+            assert e.x == spinner.x + spinner.w / 2
+            assert e.y == (spinner.y if e.direction == NORTH else spinner.y + spinner.h)
+            spinners += 1
+        if y1 - y0 > 2:
+            snaked += 1
+            last = out.pieces[-1]
+            far = out.ends[1]   # R: the far end of the line
+            # the far end's point lies on the last tile's outer side, pointing away from it
+            dx, dy = far.direction
+            assert far.x == (last.x + last.w if dx > 0 else last.x if dx < 0 else last.x + last.w / 2)
+            assert far.y == (last.y + last.h if dy > 0 else last.y if dy < 0 else last.y + last.h / 2)
+    assert snaked >= 5 and spinners >= 2
+
+
+def test_a_short_line_and_other_layouts_keep_their_geometry():
+    from domine.engine.geometry import snake
+    for name, make in SAMPLES.items():
+        geo = make().geometry()
+        assert snake(geo, 14) == geo, name
+
+
+@pytest.fixture(scope="module")
+def lightning_record(tmp_path_factory):
+    """A match of lightning whose first hand lays 22 tiles in a line (3,118 pixels wide before)."""
+    rec = tmp_path_factory.mktemp("render") / "lightning.json"
+    r = run("play", "lightning", "--seats", "greedy,greedy,greedy,greedy", "--seed", "14", "-o", "target=20",
+            "--record", str(rec), "--quiet")
+    assert r.exit_code == 0
+    return rec
+
+
+def test_render_of_a_long_line_keeps_a_table_s_proportions(lightning_record, tmp_path):
+    from domine.render import MAX_WIDTH
+    out = tmp_path / "t.svg"
+    r = run("render", str(lightning_record), "--hand", "1", "--svg", str(out))
+    assert r.exit_code == 0, r.output
+    positions = _final_layouts(lightning_record)
+    data = json.loads(lightning_record.read_text())
+    laid = positions[(1, len(data["hands"][0]["moves"]))]
+    assert sum(laid.values()) == 22
+    root = ET.fromstring(out.read_text())
+    width, height = int(root.get("width")), int(root.get("height"))
+    assert width <= MAX_WIDTH and height > width / 2   # 1,559 x 206 before: a strip
+    groups = tile_groups(out.read_text())
+    got = Counter(tuple(sorted(map(int, g.get("data-tile").split("-")))) for g in groups)
+    assert got == laid                                 # every tile drawn, once
+    cells = {(g.get("data-x"), g.get("data-y")) for g in groups}
+    assert len(cells) == len(groups)
+
+
+def test_render_png_of_a_long_line_is_at_most_1600_pixels_wide(lightning_record, tmp_path):
+    Image = pytest.importorskip("PIL.Image")
+    out = tmp_path / "t.png"
+    r = run("render", str(lightning_record), "--hand", "1", "--png", str(out))
+    assert r.exit_code == 0, r.output
+    with Image.open(out) as im:
+        assert im.size[0] <= 1600 and im.size[1] > im.size[0] / 2

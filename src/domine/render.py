@@ -21,12 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from .engine.geometry import Geometry
+from .engine.geometry import Geometry, snake
 
 CELL = 40            # pixels per geometry cell
 MARGIN = 24
 FONT = 14            # label size in pixels
 CAPTION = 16
+#: the widest picture (SVG pixels; a PNG is twice that): a longer line snakes to keep within it
+MAX_WIDTH = 800
+#: cells of a snaking line's rows kept free for its corners and end labels
+_SNAKE_SPARE = 4
 FELT, TILE, INK, FACE_DOWN, LAST = "#23633f", "#fbf8ef", "#222222", "#7d8590", "#f08c00"
 REGION = "#7fbf8f"   # an enclosed empty region (a grid's ring)
 LABEL_COLOURS = {"open": "#ffffff", "waiting": "#b9c9bd", "dead": "#ffb3a7", "closed": "#ffb3a7"}
@@ -92,8 +96,10 @@ def _label_size(text: str, size: float) -> float:
     return len(text) * size * 0.6
 
 
-def scene(geo: Geometry, caption: list[str] | tuple = (), cell: int = CELL) -> Scene:
-    """The primitives of a picture of ``geo``, with ``caption`` lines above it."""
+def scene(geo: Geometry, caption: list[str] | tuple = (), cell: int = CELL, max_width: int = MAX_WIDTH) -> Scene:
+    """The primitives of a picture of ``geo``, with ``caption`` lines above it; a line too long
+    for ``max_width`` pixels snakes (``snaked``)."""
+    geo = snaked(geo, cell, max_width)
     label_gap = cell * 0.25
     boxes = [(p.x * cell, p.y * cell, (p.x + p.w) * cell, (p.y + p.h) * cell) for p in geo.pieces]
     anchors = []
@@ -170,6 +176,13 @@ def scene(geo: Geometry, caption: list[str] | tuple = (), cell: int = CELL) -> S
         g.items.append(("text", tx, ty, e.label, anchor, LABEL_COLOURS[e.state], FONT, e.open_now))
         groups.append(g)
     return Scene(width, height, groups)
+
+
+def snaked(geo: Geometry, cell: int = CELL, max_width: int = MAX_WIDTH) -> Geometry:
+    """The geometry a picture draws: a line longer than ``max_width`` pixels turns at the
+    picture's edge and comes back (``engine.geometry.snake``), as the terminal folds it, so a
+    long hand makes a picture of a table's proportions and not a strip."""
+    return snake(geo, max(4, int((max_width - 2 * MARGIN) / cell) - _SNAKE_SPARE))
 
 
 def _num(v: float) -> str:
@@ -266,4 +279,4 @@ def png(geo: Geometry, path, caption: list[str] | tuple = (), scale: int = 2) ->
     image.save(path, "PNG")
 
 
-__all__ = ["PillowMissing", "Scene", "png", "scene", "svg"]
+__all__ = ["MAX_WIDTH", "PillowMissing", "Scene", "png", "scene", "snaked", "svg"]

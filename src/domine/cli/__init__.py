@@ -1,4 +1,4 @@
-"""The ``domine`` command: list games, read rules, play, simulate, replay and draw matches.
+"""The ``domine`` command: list games, read rules, play, simulate, replay, draw and review matches.
 
 Every failure a user can cause (an unknown game, a bad option, a missing or
 broken file) is reported in one red line, never with a traceback: exit code 2
@@ -7,7 +7,7 @@ which only draws, says 2 for any record it cannot draw), 130 for Ctrl-C.
 
 The Typer app is ``commands.app``; each command has its module (``info``: list and rules;
 ``play``, with the match loop in ``terminal_match``; ``simulate``, ``arena``, ``replay``,
-``render``), what they share is in ``common`` and ``options``. Importing this package loads
+``render``, ``review``), what they share is in ``common`` and ``options``. Importing this package loads
 none of them, and a command loads the engine, the bots or Rich only when it runs
 (tests/test_cli_startup.py checks it).
 """

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from . import arena, info, play, render, replay, simulate
+from . import arena, info, play, render, replay, review, simulate
 from .options import GameArgument
 
 app = typer.Typer(
@@ -49,6 +49,7 @@ app.command("simulate")(simulate.simulate_cmd)
 app.command("arena")(arena.arena_cmd)
 app.command("replay")(replay.replay_cmd)
 app.command("render")(render.render_cmd)
+app.command("review")(review.review_cmd)
 
 
 def _version(value: bool) -> None:

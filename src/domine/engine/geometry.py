@@ -12,7 +12,8 @@ Arms run straight out from the piece they grow from (``OpenEnd.origin``): a
 line's L to the west and R to the east, a cross's N, E, S, W, a seat's arm
 towards its seat (seat 0 south, then counter-clockwise: play passes to the
 right), a spinner's flanks N and S off the spinner, each train in a row of its
-own. Renderers that must fit a width (the terminal) fold long arms themselves.
+own. Renderers that must fit a width fold long arms themselves (the terminal) or lay a long
+line as a snake (``snake``: the pictures), breaking rows at the same tiles (``fold``).
 
 The geometry is public: a face-down tile shows no pips and no identity
 (``tile`` -1), whatever the layout knows of it.
@@ -287,3 +288,107 @@ def _trains(geo: Geometry, layout, open_now: set[int]) -> None:
         stop = _arm(geo, layout, i, (0.0, 3.0 * i), EAST)
         _end(geo, layout, i, stop, EAST, open_now)
     geo.markers = [s for s, on in enumerate(layout.markers) if on]
+
+
+# -- a long line, folded or snaking -----------------------------------------------------------
+def fold(sizes: list[float], width: float, lead: float = 0, tail: float = 0, carry: float = 0) -> list[list[int]]:
+    """Where a row of pieces of ``sizes`` breaks to keep within ``width``: the indices of each
+    row, every row holding at least one piece. ``lead`` is taken before the first row (a label),
+    ``tail`` after the last; a row that goes on, and the one that takes it up, each keep
+    ``carry`` for the mark that joins them (the terminal's ``…``). The terminal folds a line
+    and the pictures snake one with these same breaks, so both turn at the same tiles."""
+    rows: list[list[int]] = [[]]
+    used = lead
+    for i, n in enumerate(sizes):
+        if rows[-1] and used + n + carry > width:
+            rows.append([])
+            used = carry
+        rows[-1].append(i)
+        used += n
+    while len(rows[-1]) > 1 and used + tail > width:   # the last label must fit too
+        i = rows[-1].pop()
+        rows.append([i])
+        used = carry + sizes[i]
+    return rows
+
+
+def _snakes(geo: Geometry) -> bool:
+    """A line that may snake: every piece on one horizontal axis, and any end off it (a
+    spinner's side) still empty, so that nothing but its label has to follow the spinner."""
+    if len({p.y + p.h / 2 for p in geo.pieces}) != 1:
+        return False
+    used = {p.end for p in geo.pieces}
+    return all(not e.direction[1] or e.end not in used for e in geo.ends)
+
+
+def _laid(p: Piece, near: int, far: int, x: float, y: float, d: tuple[int, int]) -> tuple[Piece, float, float]:
+    """Piece ``p`` laid from the point (x, y) of an axis running ``d``, its ``near`` half touching
+    the tile before it; with the point where the next one starts. A double that lay across the
+    line lies across its new run too."""
+    dx, dy = d
+    if p.w < p.h:   # crosswise: one cell along the run, two across it
+        if dx:
+            return replace(p, x=x if dx > 0 else x - 1, y=y - 1, w=1, h=2), x + dx, y
+        return replace(p, x=x - 1, y=y if dy > 0 else y - 1, w=2, h=1), x, y + dy
+    if dx > 0:
+        return replace(p, first=near, second=far, x=x, y=y - 0.5, w=2, h=1), x + 2, y
+    if dx < 0:
+        return replace(p, first=far, second=near, x=x - 2, y=y - 0.5, w=2, h=1), x - 2, y
+    return replace(p, first=near, second=far, x=x - 0.5, y=y, w=1, h=2), x, y + 2
+
+
+#: how far (in cells) a turn goes down before the line comes back: two tiles standing, so that
+#: doubles lying across two rows never meet
+TURN_DEPTH = 4
+
+
+def snake(geo: Geometry, width: float) -> Geometry:
+    """A line longer than ``width`` cells laid as on a crowded table: it runs east, turns down at
+    the edge (a tile standing at the corner), comes back west below, and so on, every row broken
+    where ``fold`` breaks it; its ends keep their names and values, the far one pointing the way
+    the line last ran. Any other geometry, or a line that fits, is returned as it is."""
+    if not geo.pieces or not _snakes(geo):
+        return geo
+    x0, _, x1, _ = geo.bounds()
+    if x1 - x0 <= width:
+        return geo
+    chain = sorted(geo.pieces, key=lambda p: p.x)
+    pieces: list[Piece] = []
+    x, y, d = 0.0, 0.0, EAST
+    i = 0
+    while i < len(chain):
+        room = width - x if d == EAST else x
+        row = fold([p.w for p in chain[i:]], max(room, 1))[0]
+        for p in chain[i:i + len(row)]:
+            placed, x, y = _laid(p, p.first, p.second, x, y, d)
+            pieces.append(placed)
+        i += len(row)
+        while i < len(chain) and chain[i].w < chain[i].h:   # a double keeps to the row: no corner on it
+            placed, x, y = _laid(chain[i], chain[i].first, chain[i].second, x, y, d)
+            pieces.append(placed)
+            i += 1
+        if i == len(chain):
+            break
+        # the corner: down from the row's top edge, beside its last tile
+        back = WEST if d == EAST else EAST
+        x, y, top = x + 0.5 * d[0], y - 0.5, y - 0.5
+        d = SOUTH
+        while i < len(chain) and (y - top < TURN_DEPTH or chain[i - 1].w < chain[i - 1].h):
+            placed, x, y = _laid(chain[i], chain[i].first, chain[i].second, x, y, SOUTH)
+            pieces.append(placed)
+            i += 1
+        if i == len(chain):
+            break
+        # out of the corner at its bottom tile's foot, the other way
+        x, y, d = x + 0.5 * back[0], y - 0.5, back
+    ends = []
+    at = {(p.end, p.index): p for p in pieces}
+    for e in geo.ends:
+        if e.direction == WEST:
+            ends.append(replace(e, x=0.0, y=0.0))
+        elif e.direction == EAST:
+            ends.append(replace(e, x=x, y=y, direction=d))
+        else:   # a spinner's empty side: at the spinner, wherever the line took it
+            p = at[e.origin]
+            ends.append(replace(e, x=p.x + p.w / 2, y=p.y if e.direction == NORTH else p.y + p.h))
+    return Geometry(geo.kind, pieces, ends, list(geo.markers), [list(r) for r in geo.regions])

@@ -20,7 +20,7 @@ from ..engine.moves import (
     ANNOUNCE, CLOSE, DECLINE, DISCARD, DRAW, HIDDEN, NO_TILE, PASS, SKIP, STOP, TURN_UP, close_reason, end_of,
     is_hidden, kind, placements_of, tile_of,
 )
-from ..engine.geometry import wild_tiles
+from ..engine.geometry import fold, wild_tiles
 from ..engine.tiles import BIT, tile_str, tiles_of
 
 PICTURE_WIDTH = 80   # the play screen's table fits this many columns
@@ -258,18 +258,7 @@ def _fold_row(pieces, first_label, last_label, width: int, pw: int, directions) 
     sizes = [len(_block(p, pw)[0]) for p in pieces]
     lead = len(first_label[0]) + 1 if first_label else 0
     tail = len(last_label[0]) + 1 if last_label else 0
-    rows: list[list[int]] = [[]]
-    used = lead
-    for i, n in enumerate(sizes):
-        if rows[-1] and used + n + 2 > width:
-            rows.append([])
-            used = 2
-        rows[-1].append(i)
-        used += n
-    while len(rows[-1]) > 1 and used + tail > width:   # the last label must fit too
-        i = rows[-1].pop()
-        rows.append([i])
-        used = 2 + sizes[i]
+    rows = fold(sizes, width, lead, tail, carry=2)   # '…' and a space join the rows
     out: list[Text] = []
     for r, row in enumerate(rows):
         sub = [pieces[i] for i in row]
