@@ -246,11 +246,12 @@ class TerminalMatch:
             if cmd in TABLE_COMMANDS:
                 getattr(self, "cmd_" + TABLE_COMMANDS[cmd])(state, obs, seat)
                 continue
-            if cmd.isdigit():
-                i = int(cmd)
+            if cmd.isascii() and cmd.isdigit():   # a move's number, in 0-9 (others: the parser says why)
+                i = int(cmd) if len(cmd) < 10 else 0
                 if 1 <= i <= len(legal):
                     return legal[i - 1]
-                self.out.print(f"There is no move {i}: choose 1 to {len(legal)}.", style="red", markup=False)
+                said = cmd if len(cmd) < 10 else cmd[:9] + "…"
+                self.out.print(f"There is no move {said}: choose 1 to {len(legal)}.", style="red", markup=False)
                 continue
             exact = [m for m, label, said in zip(legal, labels, shown) if _norm(text) in (_norm(label), _norm(said))]
             if len(exact) == 1:
