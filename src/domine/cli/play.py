@@ -130,17 +130,22 @@ def play(
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
     from ..games import game_class, make_game
-    from ..records import load_record, resume_match, save_record_atomically
+    from ..records import RecordError, load_record, resume_match, save_record_atomically
     from .terminal_match import QuitGame, TerminalMatch
 
     out = out_console()
     with handled():
         resumed = None
         if resume is not None:
-            data = load_record(resume) if resume.is_file() else None
-            if data is None:
+            if not resume.exists():
                 raise UserError(f"--resume {resume}: no such file")
-            resumed = resume_match(data)
+            if resume.is_dir():
+                raise UserError(f"--resume {resume}: it is a directory")
+            try:
+                data = load_record(resume)
+                resumed = resume_match(data)
+            except RecordError as e:   # a file that holds null, or no match to go on with
+                raise UserError(f"--resume {resume}: {e}") from None
             rated = rated or data.get("rated") is True
             cls = type(resumed.game)
             if game is not None and game_class(game) is not cls:
