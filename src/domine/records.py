@@ -275,10 +275,13 @@ def save_record(record: dict, path: str | Path) -> None:
 def save_record_atomically(record: dict, path: str | Path) -> None:
     """Write ``record`` to ``path`` so that the file is always a whole record: written beside
     it first, then put in its place in one step (a closed terminal never leaves half a file)."""
+    import errno
     import os
     import tempfile
 
     path = Path(path)
+    if path.is_symlink() or (path.exists() and not path.is_file()):   # a link, a device, a pipe: never replaced
+        raise OSError(errno.EEXIST, "it is not a regular file (a link, a device or a pipe)", str(path))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or Path(".")))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -46,14 +46,34 @@ def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -
     return kinds, len(kinds)
 
 
-def _check_record_path(record: Optional[Path]) -> None:
-    if record is None:
-        return
+def _check_record_path(record: Path, label: str = "--record") -> None:
+    """Refuse a record path the match could not be written to: a folder, a missing or
+    unwritable folder, an unwritable file, and anything that exists and is not a regular file
+    (a symbolic link, a device such as /dev/full, a pipe): a record replaces its file whole
+    (save_record_atomically), which would put a file where the link or the device was."""
+    if record.is_symlink():
+        raise UserError(f"{label} {record} is a symbolic link: give the file it points to, or another name")
     if record.is_dir():
-        raise UserError(f"--record {record} is a directory")
+        raise UserError(f"{label} {record} is a directory")
+    if record.exists() and not record.is_file():
+        raise UserError(f"{label} {record} is not a regular file (a device or a pipe): give a file name")
     parent = record.parent if str(record.parent) else Path(".")
     if not parent.is_dir():
-        raise UserError(f"--record {record}: the folder {parent} does not exist")
+        raise UserError(f"{label} {record}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UserError(f"{label} {record}: the folder {parent} is not writable")
+    if record.exists() and not os.access(record, os.W_OK):
+        raise UserError(f"{label} {record}: the file is not writable")
+
+
+def _overwrite(record: Path, out: Console) -> bool:
+    """Ask before a file is replaced (someone is at the keyboard)."""
+    from rich.markup import escape
+    try:
+        answer = out.input(f"{escape(str(record))} exists. Overwrite it? \\[y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def _record_of(match: Match, kinds: list[str], rated: bool = False) -> dict:
@@ -64,39 +84,131 @@ def _record_of(match: Match, kinds: list[str], rated: bool = False) -> dict:
     return rec
 
 
-def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console, rated: bool = False) -> None:
-    if record is None:
-        return
-    from ..records import save_record_atomically
-    try:
-        save_record_atomically(_record_of(match, kinds, rated), record)
-    except OSError as e:
-        fail(f"cannot save the record: {os_message(e)}")
-    out.print(f"Record saved to {record}", markup=False)
-
-
 def _open_record(record: Optional[Path], force: bool, ask: bool, out: Console, same_file: bool = False) -> None:
-    """Refuse a --record path the match could not be written to, before the match starts: a
-    folder, a missing folder, a file or folder not writable; ask before overwriting a file
-    (``ask``: someone is at the keyboard), or refuse without --force."""
+    """Refuse a --record path the match could not be written to, before the match starts
+    (``_check_record_path``); ask before overwriting a file (``ask``: someone is at the
+    keyboard), or refuse without --force."""
     if record is None:
         return
     _check_record_path(record)
-    parent = record.parent if str(record.parent) else Path(".")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise UserError(f"--record {record}: the folder {parent} is not writable")
-    if record.exists():
-        if not os.access(record, os.W_OK):
-            raise UserError(f"--record {record}: the file is not writable")
-        if not (force or same_file):
-            if not ask:
-                raise UserError(f"--record {record} exists: give --force to overwrite it")
+    if record.exists() and not (force or same_file):
+        if not ask:
+            raise UserError(f"--record {record} exists: give --force to overwrite it")
+        if not _overwrite(record, out):
+            raise UserError(f"--record {record} exists and was kept: give another file or --force")
+
+
+def _why(error: OSError) -> str:
+    """Why a file could not be written, in the system's words (the path is said beside it)."""
+    return error.strerror or str(error)
+
+
+class RecordWriter:
+    """The --record file, written after every move and hand (``TerminalMatch.on_change``) and at
+    the end. A write that fails in the middle of a match (the folder removed or made read-only,
+    a full disk) never ends the match: it is said once, the match goes on and stays in memory,
+    a person at the table is asked for another file, and every later change tries again. At the
+    end a record that still cannot be written where asked goes to a file in the temporary
+    folder, or, failing that, is printed, so that no match is lost."""
+
+    def __init__(self, path: Path, kinds: list[str], rated: bool, out: Console, human: bool):
+        self.path, self.kinds, self.rated, self.out, self.human = path, kinds, rated, out, human
+        self.failing = False   # the last write failed: the file on disk is behind the match
+
+    def write(self, match: Match) -> None:
+        """One write; an OSError is the caller's to handle."""
+        from .. import records
+        records.save_record_atomically(_record_of(match, self.kinds, self.rated), self.path)
+
+    def _try(self, match: Match) -> Optional[OSError]:
+        try:
+            self.write(match)
+        except OSError as e:
+            return e
+        return None
+
+    def __call__(self, match: Match) -> None:
+        error = self._try(match)
+        if error is None:
+            if self.failing:
+                self.failing = False
+                self.out.print(f"Record written to {self.path} again.", style="green", markup=False)
+            return
+        if self.failing:
+            return   # said already; tried again after every move
+        self.failing = True
+        self.out.print(f"Cannot write the record to {self.path}: {_why(error)}.", style="bold red",
+                       markup=False)
+        self.out.print("The match goes on and is kept in memory; the record is tried again after every move.",
+                       style="yellow", markup=False)
+        if self.human:
+            self._ask_elsewhere(match, "Save the record to another file instead (Enter: try the same one later): ")
+
+    def _ask(self, prompt: str) -> Optional[str]:
+        from rich.markup import escape
+        try:
+            text = self.out.input(escape(prompt))
+        except (EOFError, KeyboardInterrupt):
+            return None
+        if not sys.stdin.isatty():
+            self.out.print(text, markup=False, highlight=False)   # a piped transcript stays readable
+        return text
+
+    def _ask_elsewhere(self, match: Match, prompt: str) -> bool:
+        """Ask for another file until one is written or the player answers nothing."""
+        while True:
+            text = self._ask(prompt)
+            if text is None or not text.strip():
+                return False
+            path = Path(text.strip()).expanduser()
             try:
-                yes = out.input(f"{record} exists. Overwrite it? [y/N] ").strip().lower() in ("y", "yes")
-            except (EOFError, KeyboardInterrupt):
-                yes = False
-            if not yes:
-                raise UserError(f"--record {record} exists and was kept: give another file or --force")
+                _check_record_path(path, "the record file")
+                if path.exists() and not _overwrite(path, self.out):
+                    continue
+            except UserError as e:
+                self.out.print(str(e), style="red", markup=False)
+                continue
+            old, self.path = self.path, path
+            error = self._try(match)
+            if error is None:
+                self.failing = False
+                self.out.print(f"Record saved to {path}; it is written there from now on.", style="green",
+                               markup=False)
+                return True
+            self.path = old
+            self.out.print(f"Cannot write {path} either: {_why(error)}.", style="red", markup=False)
+
+    def final(self, match: Match) -> bool:
+        """The match is over or stopped: write the record once more, wherever it can go. False
+        when it could not go where it was asked for (the path given then)."""
+        error = self._try(match)
+        if error is None:
+            self.failing = False
+            self.out.print(f"Record saved to {self.path}", markup=False)
+            return True
+        self.out.print(f"Cannot write the record to {self.path}: {_why(error)}.", style="bold red",
+                       markup=False)
+        if self.human and self._ask_elsewhere(match, "Save the record to another file (Enter: a file chosen "
+                                                     "for you): "):
+            return True
+        import tempfile
+        from .. import records
+        spare = None
+        try:
+            fd, spare = tempfile.mkstemp(prefix=f"domine-{match.game.id}-", suffix=".json")
+            os.close(fd)
+            records.save_record_atomically(_record_of(match, self.kinds, self.rated), spare)
+        except OSError:
+            if spare is not None:
+                Path(spare).unlink(missing_ok=True)
+            import json
+            self.out.print("Nowhere to write it: here is the record; save it as a .json file to replay or resume "
+                           "it.", style="yellow", markup=False)
+            print(json.dumps(_record_of(match, self.kinds, self.rated), ensure_ascii=False))
+        else:
+            self.out.print(f"The record was saved to {spare} instead: move it where you want it.", style="yellow",
+                           markup=False)
+        return False
 
 
 def play(
@@ -130,7 +242,7 @@ def play(
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
     from ..games import game_class, make_game
-    from ..records import RecordError, load_record, resume_match, save_record_atomically
+    from ..records import RecordError, load_record, resume_match
     from .terminal_match import QuitGame, TerminalMatch
 
     out = out_console()
@@ -174,15 +286,18 @@ def play(
         pace = speed if speed is not None else (0.6 if interactive else 0.0)
         watching = HUMAN not in kinds
         wait = (HUMAN in kinds or interactive) and not (watching and pace == 0)
-        writer: Optional[Callable[[Match], None]] = None
-        if record is not None:
-            writer = lambda match, path=record: save_record_atomically(_record_of(match, kinds, rated), path)  # noqa: E731
+        writer = RecordWriter(record, kinds, rated, out, human=not watching) if record is not None else None
         table = TerminalMatch(g, kinds, seed, quiet, out, match=resumed, pace=pace, wait=wait, on_change=writer)
         table.rated = rated
         if think is not None:
             table.hint_bot = with_think("hard", think)
         if writer is not None:
-            writer(table.match)   # the file exists from the start, and is known to be writable
+            writer.write(table.match)   # the file exists from the start, and is known to be writable
+
+    def save() -> bool:
+        """The record written at the end; False if it is not where --record asked."""
+        return writer is None or writer.final(table.match)
+
     try:
         table.play()
     except QuitGame as q:
@@ -190,14 +305,15 @@ def play(
         msg = {"quit": "You left the match.", "end of input": "Input ended: the match is stopped.",
                "interrupted": "Interrupted: the match is stopped."}[q.why]
         out.print(msg, style="yellow", markup=False)
-        _save(table.match, kinds, record, out, rated)
+        save()
         raise typer.Exit(q.code)
     except KeyboardInterrupt:
         out.print()
         out.print("Interrupted: the match is stopped.", style="yellow", markup=False)
-        _save(table.match, kinds, record, out, rated)
+        save()
         raise typer.Exit(130)
     except (MoveError, BotError) as e:   # a bot returning an illegal move: a bug, said plainly
-        _save(table.match, kinds, record, out, rated)
+        save()
         fail(f"the match cannot go on: {e}", 1)
-    _save(table.match, kinds, record, out, rated)
+    if not save():
+        raise typer.Exit(1)   # the match was played, but its record is not where it was asked for
