@@ -20,6 +20,15 @@ if TYPE_CHECKING:
     from ..games.base import Game
 
 
+def _round_the_table(written: list[str], players: int) -> list[str]:
+    """A short seat list fills the table: the seats written sit as written, and the seats
+    after them repeat the list's bots in their order. A person sits only where written, so
+    ``human,medium`` at four is human, medium, medium, medium (never a hot-seat game nobody
+    asked for); a list without a bot fills with greedy bots, the default table's."""
+    bots = [k for k in written if k != HUMAN] or ["greedy"]
+    return written[:players] + [bots[i % len(bots)] for i in range(players - len(written))]
+
+
 def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -> tuple[list[str], Optional[int]]:
     from ..bots import BOTS, BotError, make_bot
 
@@ -35,9 +44,7 @@ def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -
         raise UserError(f"--seats names {len(kinds)} seats but --players is {players}")
     if players is None:
         players = max(len(kinds), cls.min_players)
-    if kinds == [HUMAN]:
-        kinds = [HUMAN] + ["greedy"] * (players - 1)   # you alone: the default table, you and greedy bots
-    kinds = [kinds[s % len(kinds)] for s in range(players)]   # a short list repeats round the table
+    kinds = _round_the_table(kinds, players)
     for k in kinds:
         if k != HUMAN and k.partition(":")[0] not in BOTS:
             raise BotError(f"unknown seat {k!r} (seats: human, {', '.join(BOTS)})")
@@ -216,8 +223,10 @@ def play(
         metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --resume.")] = None,
     players: PlayersOption = None,
     seats: Annotated[Optional[str], typer.Option(
-        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random; a short list repeats round "
-                                               "the table (default: you, then greedy bots).")] = None,
+        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random; the seats after a short list "
+                                               "repeat its bots (human sits only where written: human,medium at four "
+                                               "is human and three medium bots; default: you, then greedy bots).")
+    ] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the deal and the bots (default: random).")] = None,
     record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Save the match as a JSON record to this file.")] = None,
     option: GameOptions = None,
@@ -237,7 +246,7 @@ def play(
 
     Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels
     easy, medium, hard; search and hard take settings, e.g. hard:think=2s, search:worlds=400.
-    A short list repeats round the table. At your turn, ? lists the commands (hint, undo, ...).
+    The seats after a short list repeat its bots; a person sits only where written. At your turn, ? lists the commands (hint, undo, ...).
     """
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
