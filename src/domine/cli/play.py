@@ -240,7 +240,7 @@ def play(
         "--speed", metavar="TIME", parser=lambda v: duration(v, "--speed"),
         help="Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands).")
     ] = None,
-    rated: Annotated[bool, typer.Option("--rated", help="A rated match: no undo; the record says so.")] = False,
+    rated: Annotated[bool, typer.Option("--rated", help="A rated match: no undo, no hint, no tile counter; the record says so.")] = False,
 ) -> None:
     """Play a match in the terminal against bots (or watch bots play).
 

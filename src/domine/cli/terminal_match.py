@@ -264,6 +264,9 @@ class TerminalMatch:
 
     # -- what a player may ask at the prompt ---------------------------------------------
     def cmd_hint(self, state: HandState, obs, seat: int) -> None:
+        if self.rated:   # a rated match is the player's own play: no bot's advice
+            self.out.print("No hint: this match is rated.", style="red", markup=False)
+            return
         from ..terminal.coach import hint_reasons
         bot = make_bot(self.hint_bot, self.match.seed * 1000 + 97)
         self.out.print("[dim]thinking...[/dim]")
@@ -293,6 +296,9 @@ class TerminalMatch:
                                                   viewer=seat))
 
     def cmd_tiles(self, state: HandState, obs, seat: int) -> None:
+        if self.rated:   # counting the tiles is the player's own work in a rated match
+            self.out.print("No tile counter: this match is rated.", style="red", markup=False)
+            return
         from ..terminal.coach import tile_counter
         for line in tile_counter(obs):
             self.out.print(line, markup=False)
