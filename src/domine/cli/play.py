@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import HUMAN, HUMAN_NAMES, UserError, fail, handled, os_message, out_console, parse_options
+from .common import HUMAN, HUMAN_NAMES, UserError, fail, handled, out_console, parse_options
 from .options import GameOptions, PlayersOption, ThinkOption, duration
 
 if TYPE_CHECKING:
@@ -213,8 +213,9 @@ class RecordWriter:
                            "it.", style="yellow", markup=False)
             print(json.dumps(_record_of(match, self.kinds, self.rated), ensure_ascii=False))
         else:
-            self.out.print(f"The record was saved to {spare} instead: move it where you want it.", style="yellow",
+            self.out.print("The record was saved instead to this file; move it where you want it:", style="yellow",
                            markup=False)
+            self.out.print(spare, markup=False, soft_wrap=True)   # whole on its line, to copy
         return False
 
 
@@ -240,13 +241,15 @@ def play(
         "--speed", metavar="TIME", parser=lambda v: duration(v, "--speed"),
         help="Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands).")
     ] = None,
-    rated: Annotated[bool, typer.Option("--rated", help="A rated match: no undo, no hint, no tile counter; the record says so.")] = False,
+    rated: Annotated[bool, typer.Option(
+        "--rated", help="A rated match: no undo, no hint, no tile counter; the record says so.")] = False,
 ) -> None:
     """Play a match in the terminal against bots (or watch bots play).
 
     Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels
     easy, medium, hard; search and hard take settings, e.g. hard:think=2s, search:worlds=400.
-    The seats after a short list repeat its bots; a person sits only where written. At your turn, ? lists the commands (hint, undo, ...).
+    The seats after a short list repeat its bots; a person sits only where written.
+    At your turn, ? lists the commands (hint, undo, ...).
     """
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
