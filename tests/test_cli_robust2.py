@@ -116,6 +116,22 @@ def _fuzz_state(gid: str, moves: int):
     return _FUZZ_STATES[gid, moves]
 
 
+NASTY = ["bid " + "9" * 5000, "bid 99999999999", "6-0 L " + "9" * 5000, "6-" + "9" * 5000, "9" * 5000,
+         "close L " + "9" * 5000, "discard " + "9" * 5000 + "-1", "draw " + "9" * 5000, "open " + "9" * 5000,
+         "6-0 \u00b2", "bid \u00b2", "\u2460", "6-0 L R", "6-0 L + 6-1 R R", "drop out out", "buy back back"]
+
+
+@pytest.mark.parametrize("gid", FUZZ_GAMES)
+def test_texts_that_broke_the_parser(gid):
+    """The texts that once escaped as ValueError (a number past Python's 4300 digits, a digit
+    of another script), in every kind of game, at its start and a few moves in."""
+    for moves in (0, 3, 6):
+        state = _fuzz_state(gid, moves)
+        for text in NASTY:
+            with pytest.raises(MoveError):
+                state.parse_move(text)
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(gid=st.sampled_from(FUZZ_GAMES), moves=st.integers(0, 6), text=TEXTS)
 def test_fuzz_the_move_parser(gid, moves, text):

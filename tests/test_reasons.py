@@ -172,6 +172,7 @@ TYPED = [
     ("not-ascii-digit", auction, "bid \u2461"),   # bid ②
     ("two-ends", line, "3-5 L R"),
     ("two-open-pips", line, "3-5 L 3 5"),
+    ("number-too-long", auction, "bid " + "9" * 5000),
 ]
 for _code, _position, _text in TYPED:
     gives(_code)(lambda position=_position, text=_text: parsing(position(), text))

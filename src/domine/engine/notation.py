@@ -180,12 +180,22 @@ register_notation(("decline",), _parse_word(DECLINE))
 register_notation(("discard",), _parse_discard)
 
 
-def _ascii_digits_only(words: list[str]) -> None:
+#: the most digits a number in a move has (a bid of a billion tokens is still read)
+MAX_DIGITS = 9
+
+
+def _numbers_readable(words: list[str]) -> None:
     """Pips and numbers are written with the digits 0-9: a digit of another script (``²``,
-    ``①``, ``٣``: AltGr+2 types ``²`` on many keyboards) is refused, never read as a pip."""
+    ``①``, ``٣``: AltGr+2 types ``²`` on many keyboards) is refused, never read as a pip; so
+    is a run of more digits than any number in a move has (a paste), for every kind's parser."""
     for w in words:
         if any(c.isnumeric() and not c.isascii() for c in w):
             raise MalformedMove("not-ascii-digit", word=w)
+        run = 0
+        for c in w:
+            run = run + 1 if "0" <= c <= "9" else 0
+            if run > MAX_DIGITS:
+                raise MalformedMove("number-too-long", word=w if len(w) <= 20 else w[:20] + "…", limit=MAX_DIGITS)
 
 
 def _number(word: str) -> int | None:
@@ -202,7 +212,7 @@ def parse_move(state: "HandState", text: str) -> int:
     words = raw.replace(",", " ").split()
     if not words:
         raise MalformedMove("empty-move")
-    _ascii_digits_only(words)
+    _numbers_readable(words)
     legal = state.legal_moves()
     parser = _PARSERS.get(words[0].lower())
     if parser is not None:

@@ -211,6 +211,8 @@ _TABLE = (
     ("two-ends", MALFORMED, "parsing: a placement", "{text!r} names more than one end: name the one you mean"),
     ("two-open-pips", MALFORMED, "parsing: a placement",
      "{text!r} names more than one pip to leave open: name the one you mean"),
+    ("number-too-long", MALFORMED, "parsing: any move",
+     "{word!r}: no number in a move has more than {limit} digits"),
 )
 
 #: every reason code, by code
