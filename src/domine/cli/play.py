@@ -87,7 +87,7 @@ def _record_of(match: Match, kinds: list[str], rated: bool = False) -> dict:
     from ..records import match_record
     rec = match_record(match, kinds)
     if rated:
-        rec["rated"] = True   # undo was off; a reader may trust the moves as played
+        rec["rated"] = True   # no undo, hint or tile counter: a reader may trust the moves as the player's own
     return rec
 
 
