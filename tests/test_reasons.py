@@ -168,6 +168,11 @@ TYPED = [
     ("bid-names-number", auction, "bid one"),
     ("drop-out-written", italian_bust, "drop"),
     ("nothing-to-decide", line, "bid 1"),
+    ("not-ascii-digit", line, "5-3 \u00b2"),   # 5-3 ², AltGr+2 on many keyboards
+    ("not-ascii-digit", auction, "bid \u2461"),   # bid ②
+    ("two-ends", line, "3-5 L R"),
+    ("two-open-pips", line, "3-5 L 3 5"),
+    ("number-too-long", auction, "bid " + "9" * 5000),
 ]
 for _code, _position, _text in TYPED:
     gives(_code)(lambda position=_position, text=_text: parsing(position(), text))

@@ -275,10 +275,13 @@ def save_record(record: dict, path: str | Path) -> None:
 def save_record_atomically(record: dict, path: str | Path) -> None:
     """Write ``record`` to ``path`` so that the file is always a whole record: written beside
     it first, then put in its place in one step (a closed terminal never leaves half a file)."""
+    import errno
     import os
     import tempfile
 
     path = Path(path)
+    if path.is_symlink() or (path.exists() and not path.is_file()):   # a link, a device, a pipe: never replaced
+        raise OSError(errno.EEXIST, "it is not a regular file (a link, a device or a pipe)", str(path))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or Path(".")))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -312,11 +315,22 @@ def load_record(path: str | Path) -> dict:
     except UnicodeDecodeError as e:
         raise RecordError(f"not a text file in UTF-8 (byte {e.start} cannot be read): a record is UTF-8 JSON") \
             from None
+    return record_from_text(text)
+
+
+def record_from_text(text: str) -> Any:
+    """The JSON of a record's text; ``RecordError`` for text that is no JSON, or JSON no record
+    holds: nested deeper than the interpreter reads, or a number too long to read as one."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    return data
+    except RecursionError:
+        raise RecordError("not a record: its JSON is nested too deeply to read") from None
+    except ValueError:   # an integer of more digits than Python converts
+        import sys
+        raise RecordError(f"not a record: a number in it has more than {sys.get_int_max_str_digits()} digits") \
+            from None
 
 
 def _tiles(items: Any, what: str, max_pip: int, hand_no: int) -> list[int]:
@@ -358,6 +372,16 @@ def _deal(game: Game, raw: Any, hand_no: int, context: HandContext | None = None
     return Deal(hands, stock=stock, aside=aside)
 
 
+def _start_recorded(match: Match, deal: Deal, context: HandContext, hand_no: int) -> HandState:
+    """The hand a record's deal starts. A deal that holds every tile once may still be one the
+    game's rules cannot start from (Mexican Train's engine dealt to a seat, or not first in
+    the stock): the game refuses it with a ValueError, said here as the record's fault."""
+    try:
+        return match.start_hand(deal, context)
+    except (GameError, ValueError) as e:
+        raise RecordError(f"the deal cannot start a hand of {match.game.id}: {e}", hand_no) from None
+
+
 def replay(record: Any, trace: list | None = None, visit: Callable | None = None) -> ReplayReport:
     """Verify a record move by move; raise ``RecordError`` at the first fault.
 
@@ -369,7 +393,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
     after each move (``domine render`` stops the replay there by raising).
     """
     if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(f"not a record: a record is a JSON object, not {json.dumps(record)[:40]}")
     if record.get("format") != FORMAT:
         raise RecordError(f"not a domine record (expected \"format\": \"{FORMAT}\")")
     check_header(record)
@@ -397,7 +421,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
                 if not 0 <= given.lot < game.players:
                     raise RecordError(f"context: lot names seat {given.lot}, but there are {game.players}", i)
                 context.lot = given.lot
-        state = match.start_hand(_deal(game, raw.get("deal"), i, context), context)
+        state = _start_recorded(match, _deal(game, raw.get("deal"), i, context), context, i)
         if visit is not None:
             visit(i, 0, state)
         moves = raw.get("moves", [])

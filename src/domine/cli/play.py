@@ -6,11 +6,11 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import HUMAN, HUMAN_NAMES, UserError, fail, handled, os_message, out_console, parse_options
+from .common import HUMAN, HUMAN_NAMES, UserError, fail, handled, out_console, parse_options
 from .options import GameOptions, PlayersOption, ThinkOption, duration
 
 if TYPE_CHECKING:
@@ -18,6 +18,15 @@ if TYPE_CHECKING:
 
     from ..engine.match import Match
     from ..games.base import Game
+
+
+def _round_the_table(written: list[str], players: int) -> list[str]:
+    """A short seat list fills the table: the seats written sit as written, and the seats
+    after them repeat the list's bots in their order. A person sits only where written, so
+    ``human,medium`` at four is human, medium, medium, medium (never a hot-seat game nobody
+    asked for); a list without a bot fills with greedy bots, the default table's."""
+    bots = [k for k in written if k != HUMAN] or ["greedy"]
+    return written[:players] + [bots[i % len(bots)] for i in range(players - len(written))]
 
 
 def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -> tuple[list[str], Optional[int]]:
@@ -35,9 +44,7 @@ def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -
         raise UserError(f"--seats names {len(kinds)} seats but --players is {players}")
     if players is None:
         players = max(len(kinds), cls.min_players)
-    if kinds == [HUMAN]:
-        kinds = [HUMAN] + ["greedy"] * (players - 1)   # you alone: the default table, you and greedy bots
-    kinds = [kinds[s % len(kinds)] for s in range(players)]   # a short list repeats round the table
+    kinds = _round_the_table(kinds, players)
     for k in kinds:
         if k != HUMAN and k.partition(":")[0] not in BOTS:
             raise BotError(f"unknown seat {k!r} (seats: human, {', '.join(BOTS)})")
@@ -46,21 +53,41 @@ def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -
     return kinds, len(kinds)
 
 
-def _check_record_path(record: Optional[Path]) -> None:
-    if record is None:
-        return
+def _check_record_path(record: Path, label: str = "--record") -> None:
+    """Refuse a record path the match could not be written to: a folder, a missing or
+    unwritable folder, an unwritable file, and anything that exists and is not a regular file
+    (a symbolic link, a device such as /dev/full, a pipe): a record replaces its file whole
+    (save_record_atomically), which would put a file where the link or the device was."""
+    if record.is_symlink():
+        raise UserError(f"{label} {record} is a symbolic link: give the file it points to, or another name")
     if record.is_dir():
-        raise UserError(f"--record {record} is a directory")
+        raise UserError(f"{label} {record} is a directory")
+    if record.exists() and not record.is_file():
+        raise UserError(f"{label} {record} is not a regular file (a device or a pipe): give a file name")
     parent = record.parent if str(record.parent) else Path(".")
     if not parent.is_dir():
-        raise UserError(f"--record {record}: the folder {parent} does not exist")
+        raise UserError(f"{label} {record}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UserError(f"{label} {record}: the folder {parent} is not writable")
+    if record.exists() and not os.access(record, os.W_OK):
+        raise UserError(f"{label} {record}: the file is not writable")
+
+
+def _overwrite(record: Path, out: Console) -> bool:
+    """Ask before a file is replaced (someone is at the keyboard)."""
+    from rich.markup import escape
+    try:
+        answer = out.input(f"{escape(str(record))} exists. Overwrite it? \\[y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def _record_of(match: Match, kinds: list[str], rated: bool = False) -> dict:
     from ..records import match_record
     rec = match_record(match, kinds)
     if rated:
-        rec["rated"] = True   # undo was off; a reader may trust the moves as played
+        rec["rated"] = True   # no undo, hint or tile counter: a reader may trust the moves as the player's own
     return rec
 
 
@@ -76,45 +103,132 @@ def _autosave(table, kinds: list[str], record: Optional[Path], out: Console, rat
     return kept
 
 
-def _save(match: Match, kinds: list[str], record: Optional[Path], out: Console, rated: bool = False,
-          kept=None) -> None:
-    if kept is not None:
-        kept.finish(match)
-    if record is None:
-        return
-    from ..records import save_record_atomically
-    try:
-        save_record_atomically(_record_of(match, kinds, rated), record)
-    except OSError as e:
-        fail(f"cannot save the record: {os_message(e)}")
-    if match.over:   # --continue played an autosaved match out: --continue passes it by now
-        from .autosave import mark_done
-        record = mark_done(record)
-    out.print(f"Record saved to {record}", markup=False)
-
-
 def _open_record(record: Optional[Path], force: bool, ask: bool, out: Console, same_file: bool = False) -> None:
-    """Refuse a --record path the match could not be written to, before the match starts: a
-    folder, a missing folder, a file or folder not writable; ask before overwriting a file
-    (``ask``: someone is at the keyboard), or refuse without --force."""
+    """Refuse a --record path the match could not be written to, before the match starts
+    (``_check_record_path``); ask before overwriting a file (``ask``: someone is at the
+    keyboard), or refuse without --force."""
     if record is None:
         return
     _check_record_path(record)
-    parent = record.parent if str(record.parent) else Path(".")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise UserError(f"--record {record}: the folder {parent} is not writable")
-    if record.exists():
-        if not os.access(record, os.W_OK):
-            raise UserError(f"--record {record}: the file is not writable")
-        if not (force or same_file):
-            if not ask:
-                raise UserError(f"--record {record} exists: give --force to overwrite it")
+    if record.exists() and not (force or same_file):
+        if not ask:
+            raise UserError(f"--record {record} exists: give --force to overwrite it")
+        if not _overwrite(record, out):
+            raise UserError(f"--record {record} exists and was kept: give another file or --force")
+
+
+def _why(error: OSError) -> str:
+    """Why a file could not be written, in the system's words (the path is said beside it)."""
+    return error.strerror or str(error)
+
+
+class RecordWriter:
+    """The --record file, written after every move and hand (``TerminalMatch.on_change``) and at
+    the end. A write that fails in the middle of a match (the folder removed or made read-only,
+    a full disk) never ends the match: it is said once, the match goes on and stays in memory,
+    a person at the table is asked for another file, and every later change tries again. At the
+    end a record that still cannot be written where asked goes to a file in the temporary
+    folder, or, failing that, is printed, so that no match is lost."""
+
+    def __init__(self, path: Path, kinds: list[str], rated: bool, out: Console, human: bool):
+        self.path, self.kinds, self.rated, self.out, self.human = path, kinds, rated, out, human
+        self.failing = False   # the last write failed: the file on disk is behind the match
+
+    def write(self, match: Match) -> None:
+        """One write; an OSError is the caller's to handle."""
+        from .. import records
+        records.save_record_atomically(_record_of(match, self.kinds, self.rated), self.path)
+
+    def _try(self, match: Match) -> Optional[OSError]:
+        try:
+            self.write(match)
+        except OSError as e:
+            return e
+        return None
+
+    def __call__(self, match: Match) -> None:
+        error = self._try(match)
+        if error is None:
+            if self.failing:
+                self.failing = False
+                self.out.print(f"Record written to {self.path} again.", style="green", markup=False)
+            return
+        if self.failing:
+            return   # said already; tried again after every move
+        self.failing = True
+        self.out.print(f"Cannot write the record to {self.path}: {_why(error)}.", style="bold red",
+                       markup=False)
+        self.out.print("The match goes on and is kept in memory; the record is tried again after every move.",
+                       style="yellow", markup=False)
+        if self.human:
+            self._ask_elsewhere(match, "Save the record to another file instead (Enter: try the same one later): ")
+
+    def _ask(self, prompt: str) -> Optional[str]:
+        from rich.markup import escape
+        try:
+            text = self.out.input(escape(prompt))
+        except (EOFError, KeyboardInterrupt):
+            return None
+        if not sys.stdin.isatty():
+            self.out.print(text, markup=False, highlight=False)   # a piped transcript stays readable
+        return text
+
+    def _ask_elsewhere(self, match: Match, prompt: str) -> bool:
+        """Ask for another file until one is written or the player answers nothing."""
+        while True:
+            text = self._ask(prompt)
+            if text is None or not text.strip():
+                return False
+            path = Path(text.strip()).expanduser()
             try:
-                yes = out.input(f"{record} exists. Overwrite it? [y/N] ").strip().lower() in ("y", "yes")
-            except (EOFError, KeyboardInterrupt):
-                yes = False
-            if not yes:
-                raise UserError(f"--record {record} exists and was kept: give another file or --force")
+                _check_record_path(path, "the record file")
+                if path.exists() and not _overwrite(path, self.out):
+                    continue
+            except UserError as e:
+                self.out.print(str(e), style="red", markup=False)
+                continue
+            old, self.path = self.path, path
+            error = self._try(match)
+            if error is None:
+                self.failing = False
+                self.out.print(f"Record saved to {path}; it is written there from now on.", style="green",
+                               markup=False)
+                return True
+            self.path = old
+            self.out.print(f"Cannot write {path} either: {_why(error)}.", style="red", markup=False)
+
+    def final(self, match: Match) -> bool:
+        """The match is over or stopped: write the record once more, wherever it can go. False
+        when it could not go where it was asked for (the path given then)."""
+        error = self._try(match)
+        if error is None:
+            self.failing = False
+            self.out.print(f"Record saved to {self.path}", markup=False)
+            return True
+        self.out.print(f"Cannot write the record to {self.path}: {_why(error)}.", style="bold red",
+                       markup=False)
+        if self.human and self._ask_elsewhere(match, "Save the record to another file (Enter: a file chosen "
+                                                     "for you): "):
+            return True
+        import tempfile
+        from .. import records
+        spare = None
+        try:
+            fd, spare = tempfile.mkstemp(prefix=f"domine-{match.game.id}-", suffix=".json")
+            os.close(fd)
+            records.save_record_atomically(_record_of(match, self.kinds, self.rated), spare)
+        except OSError:
+            if spare is not None:
+                Path(spare).unlink(missing_ok=True)
+            import json
+            self.out.print("Nowhere to write it: here is the record; save it as a .json file to replay or resume "
+                           "it.", style="yellow", markup=False)
+            print(json.dumps(_record_of(match, self.kinds, self.rated), ensure_ascii=False))
+        else:
+            self.out.print("The record was saved instead to this file; move it where you want it:", style="yellow",
+                           markup=False)
+            self.out.print(spare, markup=False, soft_wrap=True)   # whole on its line, to copy
+        return False
 
 
 def play(
@@ -122,8 +236,10 @@ def play(
         metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --resume.")] = None,
     players: PlayersOption = None,
     seats: Annotated[Optional[str], typer.Option(
-        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random; a short list repeats round "
-                                               "the table (default: you, then greedy bots).")] = None,
+        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random; the seats after a short list "
+                                               "repeat its bots (human sits only where written: human,medium at four "
+                                               "is human and three medium bots; default: you, then greedy bots).")
+    ] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the deal and the bots (default: random).")] = None,
     record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Save the match as a JSON record to this file.")] = None,
     option: GameOptions = None,
@@ -137,7 +253,8 @@ def play(
         "--speed", metavar="TIME", parser=lambda v: duration(v, "--speed"),
         help="Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands).")
     ] = None,
-    rated: Annotated[bool, typer.Option("--rated", help="A rated match: no undo; the record says so.")] = False,
+    rated: Annotated[bool, typer.Option(
+        "--rated", help="A rated match: no undo, no hint, no tile counter; the record says so.")] = False,
     go_on: Annotated[bool, typer.Option(
         "--continue", help="Go on with the last match you left unfinished (a match you play without "
                            "--record is saved as it goes, in $XDG_DATA_HOME/domine/matches).")] = False,
@@ -146,13 +263,14 @@ def play(
 
     Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels
     easy, medium, hard; search and hard take settings, e.g. hard:think=2s, search:worlds=400.
-    A short list repeats round the table. At your turn, ? lists the commands (hint, undo, ...).
+    The seats after a short list repeat its bots; a person sits only where written.
+    At your turn, ? lists the commands (hint, undo, ...).
     A match you play without --record is kept anyway: --continue goes on with the last one.
     """
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
     from ..games import game_class, make_game
-    from ..records import load_record, resume_match, save_record_atomically
+    from ..records import RecordError, load_record, resume_match
     from .terminal_match import QuitGame, TerminalMatch
 
     out = out_console()
@@ -167,10 +285,15 @@ def play(
                 raise UserError(f"no unfinished match to continue (matches played without --record are "
                                 f"kept in {folder()})")
         if resume is not None:
-            data = load_record(resume) if resume.is_file() else None
-            if data is None:
+            if not resume.exists():
                 raise UserError(f"--resume {resume}: no such file")
-            resumed = resume_match(data)
+            if resume.is_dir():
+                raise UserError(f"--resume {resume}: it is a directory")
+            try:
+                data = load_record(resume)
+                resumed = resume_match(data)
+            except RecordError as e:   # a file that holds null, or no match to go on with
+                raise UserError(f"--resume {resume}: {e}") from None
             rated = rated or data.get("rated") is True
             cls = type(resumed.game)
             if game is not None and game_class(game) is not cls:
@@ -199,15 +322,29 @@ def play(
         pace = speed if speed is not None else (0.6 if interactive else 0.0)
         watching = HUMAN not in kinds
         wait = (HUMAN in kinds or interactive) and not (watching and pace == 0)
-        writer: Optional[Callable[[Match], None]] = None
-        if record is not None:
-            writer = lambda match, path=record: save_record_atomically(_record_of(match, kinds, rated), path)  # noqa: E731
+        writer = RecordWriter(record, kinds, rated, out, human=not watching) if record is not None else None
         table = TerminalMatch(g, kinds, seed, quiet, out, match=resumed, pace=pace, wait=wait, on_change=writer)
         table.rated = rated
         if think is not None:
             table.hint_bot = with_think("hard", think)
         if writer is not None:
-            writer(table.match)   # the file exists from the start, and is known to be writable
+            writer.write(table.match)   # the file exists from the start, and is known to be writable
+
+    def save(kept) -> bool:
+        """The record written at the end (and the autosave's last write); False if it is not
+        where --record asked. A match played out to its end from an autosave (--continue) is
+        set aside, so that --continue passes it by."""
+        if kept is not None:
+            kept.finish(table.match)
+        if writer is None:
+            return True
+        if not writer.final(table.match):
+            return False
+        if table.match.over:
+            from .autosave import mark_done
+            mark_done(writer.path)
+        return True
+
     while True:
         kept = _autosave(table, kinds, record, out, rated)
         try:
@@ -217,17 +354,18 @@ def play(
             msg = {"quit": "You left the match.", "end of input": "Input ended: the match is stopped.",
                    "interrupted": "Interrupted: the match is stopped."}[q.why]
             out.print(msg, style="yellow", markup=False)
-            _save(table.match, kinds, record, out, rated, kept)
+            save(kept)
             raise typer.Exit(q.code)
         except KeyboardInterrupt:
             out.print()
             out.print("Interrupted: the match is stopped.", style="yellow", markup=False)
-            _save(table.match, kinds, record, out, rated, kept)
+            save(kept)
             raise typer.Exit(130)
         except (MoveError, BotError) as e:   # a bot returning an illegal move: a bug, said plainly
-            _save(table.match, kinds, record, out, rated, kept)
+            save(kept)
             fail(f"the match cannot go on: {e}", 1)
-        _save(table.match, kinds, record, out, rated, kept)
+        if not save(kept):
+            raise typer.Exit(1)   # the match was played, but its record is not where it was asked for
         if not table.again():
             break
         # a rematch: the same game, options and seats, a new deal; kept in the data folder
@@ -235,4 +373,4 @@ def play(
         table.rated = rated
         if think is not None:
             table.hint_bot = with_think("hard", think)
-        record = None
+        record, writer = None, None

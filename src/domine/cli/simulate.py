@@ -82,13 +82,13 @@ def simulate_cmd(
 
     with handled(), record_sink(record_dir, jsonl) as sink:
         bots = ",".join(with_think(b, think) for b in bots.split(","))
+        for label, value in (("--hands", hands), ("--matches", matches)):   # a count first: '--matches 0'
+            if value is not None and value < 1:                              # is wrong whatever else is given
+                raise UserError(f"{label} must be at least 1")
         if hands is not None and matches is not None:
             raise UserError("give --hands or --matches, not both")
         if hands is None and matches is None:
             hands = 1000
-        for label, value in (("--hands", hands), ("--matches", matches)):
-            if value is not None and value < 1:
-                raise UserError(f"{label} must be at least 1")
         if jobs < 0:
             raise UserError("--jobs must be 0 (one per CPU) or more")
         opts = parse_options(option)

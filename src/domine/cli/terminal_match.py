@@ -344,11 +344,12 @@ class TerminalMatch:
             if cmd in TABLE_COMMANDS:
                 getattr(self, "cmd_" + TABLE_COMMANDS[cmd])(state, obs, seat)
                 continue
-            if cmd.isdigit():
-                i = int(cmd)
+            if cmd.isascii() and cmd.isdigit():   # a move's number, in 0-9 (others: the parser says why)
+                i = int(cmd) if len(cmd) < 10 else 0
                 if 1 <= i <= len(legal):
                     return legal[i - 1]
-                self.out.print(f"There is no move {i}: choose 1 to {len(legal)}.", style="red", markup=False)
+                said = cmd if len(cmd) < 10 else cmd[:9] + "…"
+                self.out.print(f"There is no move {said}: choose 1 to {len(legal)}.", style="red", markup=False)
                 continue
             exact = [m for m, label, said in zip(legal, labels, shown) if _norm(text) in (_norm(label), _norm(said))]
             if len(exact) == 1:
@@ -361,6 +362,9 @@ class TerminalMatch:
 
     # -- what a player may ask at the prompt ---------------------------------------------
     def cmd_hint(self, state: HandState, obs, seat: int) -> None:
+        if self.rated:   # a rated match is the player's own play: no bot's advice
+            self.out.print("No hint: this match is rated.", style="red", markup=False)
+            return
         from ..terminal.coach import hint_reasons
         bot = make_bot(self.hint_bot, self.match.seed * 1000 + 97)
         self.out.print("[dim]thinking...[/dim]")
@@ -390,6 +394,9 @@ class TerminalMatch:
                                                   viewer=seat))
 
     def cmd_tiles(self, state: HandState, obs, seat: int) -> None:
+        if self.rated:   # counting the tiles is the player's own work in a rated match
+            self.out.print("No tile counter: this match is rated.", style="red", markup=False)
+            return
         from ..terminal.coach import tile_counter
         for line in tile_counter(obs):
             self.out.print(line, markup=False)

@@ -180,12 +180,39 @@ register_notation(("decline",), _parse_word(DECLINE))
 register_notation(("discard",), _parse_discard)
 
 
+#: the most digits a number in a move has (a bid of a billion tokens is still read)
+MAX_DIGITS = 9
+
+
+def _numbers_readable(words: list[str]) -> None:
+    """Pips and numbers are written with the digits 0-9: a digit of another script (``²``,
+    ``①``, ``٣``: AltGr+2 types ``²`` on many keyboards) is refused, never read as a pip; so
+    is a run of more digits than any number in a move has (a paste), for every kind's parser."""
+    for w in words:
+        if any(c.isnumeric() and not c.isascii() for c in w):
+            raise MalformedMove("not-ascii-digit", word=w)
+        run = 0
+        for c in w:
+            run = run + 1 if "0" <= c <= "9" else 0
+            if run > MAX_DIGITS:
+                raise MalformedMove("number-too-long", word=w if len(w) <= 20 else w[:20] + "…", limit=MAX_DIGITS)
+
+
+def _number(word: str) -> int | None:
+    """A whole number written in ASCII digits, as a pip or a count; None for anything else
+    (too long to be one: a pasted run of digits is no number a move holds)."""
+    if word.isascii() and word.isdigit() and len(word.lstrip("0")) <= 4:
+        return int(word)
+    return None
+
+
 def parse_move(state: "HandState", text: str) -> int:
     """Read a move typed by a person (or held in a record) against the legal moves here."""
     raw = text.strip()
     words = raw.replace(",", " ").split()
     if not words:
         raise MalformedMove("empty-move")
+    _numbers_readable(words)
     legal = state.legal_moves()
     parser = _PARSERS.get(words[0].lower())
     if parser is not None:
@@ -206,13 +233,19 @@ def _read_placement(state: "HandState", raw: str, words: list[str]) -> tuple[int
         w = rest.pop(0)
         two = _end_name(state, names, f"{w} {rest[0]}") if rest else None
         if two is not None:   # a place named in two words (a grid's 'R left')
+            if end_name is not None:
+                raise MalformedMove("two-ends", text=raw)
             end_name = two
             rest.pop(0)
         elif w == "!":
             announce = True
-        elif w.isdigit():
-            open_pip = int(w)
+        elif _number(w) is not None:
+            if open_pip is not None:
+                raise MalformedMove("two-open-pips", text=raw)
+            open_pip = _number(w)
         elif w.upper() in names:
+            if end_name is not None:
+                raise MalformedMove("two-ends", text=raw)   # '4-0 L R': which one was meant?
             end_name = w.upper()
         else:
             raise MalformedMove("unreadable-word", word=w, text=raw, ends=list(names))

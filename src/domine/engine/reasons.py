@@ -205,6 +205,14 @@ _TABLE = (
     # -- four-crosses ----------------------------------------------------------------------------
     ("double-not-reserved", ILLEGAL, "four-crosses: an arm closed after a round of passes (rule 9)",
      "arm {end} waits for {tile}, which is not among the reserved tiles"),
+    # -- reading text: what a placement may say only once, the digits pips are written with --
+    ("not-ascii-digit", MALFORMED, "parsing: any move",
+     "{word!r} holds a digit domine does not read: write pips and numbers with 0 to 9"),
+    ("two-ends", MALFORMED, "parsing: a placement", "{text!r} names more than one end: name the one you mean"),
+    ("two-open-pips", MALFORMED, "parsing: a placement",
+     "{text!r} names more than one pip to leave open: name the one you mean"),
+    ("number-too-long", MALFORMED, "parsing: any move",
+     "{word!r}: no number in a move has more than {limit} digits"),
 )
 
 #: every reason code, by code

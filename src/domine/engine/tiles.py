@@ -140,12 +140,14 @@ def parse_tile(text: str, max_pip: int = MAX_PIP) -> int:
             parts = s.split(sep)
             break
     else:
-        if len(s) == 2 and s.isdigit() and max_pip <= 9:
+        if len(s) == 2 and s.isascii() and s.isdigit() and max_pip <= 9:
             parts = [s[0], s[1]]
         else:
             raise TileError("not-a-tile", text=text)
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise TileError("not-a-tile", text=text)
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        raise TileError("not-a-tile", text=text)   # pips in the digits 0-9 only: '²-3' is no tile
+    if any(len(p.strip().lstrip("0")) > 2 for p in parts):
+        raise TileError("no-such-tile", text=text, max_pip=max_pip)   # no set has 100 pips a side
     a, b = int(parts[0]), int(parts[1])
     if a > max_pip or b > max_pip:
         raise TileError("no-such-tile", text=text, max_pip=max_pip)
