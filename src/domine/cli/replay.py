@@ -28,7 +28,7 @@ def replay_cmd(
     from ..engine.moves import MoveError
     from ..games import make_game
     from ..games.base import GameError
-    from ..records import RecordError, load_record, replay, strict_difference
+    from ..records import RecordError, StrictReport, load_record, replay, strict_check
     from ..terminal.table import scores_text, winners_text, wrap_items
 
     out = out_console()
@@ -46,20 +46,24 @@ def replay_cmd(
         else:
             err_console().print(Text(f"invalid record: {e}", style="bold red"))
         raise typer.Exit(1)
-    difference = None
+    difference, cut = None, StrictReport()
     if strict:
         try:
-            difference = strict_difference(data)
+            cut = strict_check(data)   # moves a search cut by the clock chose: explained, not differences
+            difference = cut.difference
         except (RecordError, GameError, MoveError, BotError) as e:
             difference = f"cannot play it again: {e}"
     if strict and as_json:
-        print(json.dumps({"valid": True, "strict": difference is None, "difference": difference}))
+        print(json.dumps({"valid": True, "strict": difference is None, "difference": difference, "cuts": cut.cuts}))
         raise typer.Exit(1 if difference else 0)
     if strict:
+        for line in cut.cuts:
+            out.print(f"strict: {line}", style="yellow", markup=False, highlight=False)
         if difference is not None:
             err_console().print(Text(f"strict: {difference}", style="bold red"))
             raise typer.Exit(1)
-        out.print("Strict: each hand dealt again from the seed, each bot move made again.",
+        out.print("Strict: each hand dealt again from the seed, each bot move made again"
+                  + (f" ({len(cut.cuts)} chosen by a search the clock cut, explained above)." if cut.cuts else "."),
                   style="green", markup=False)
     if as_json:
         print(json.dumps({"valid": True, "game": report.game, "players": report.players,
