@@ -132,7 +132,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
                  epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
                  rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1,
-                 units: int | None = None):
+                 units: int | None = None, playouts: int | None = None):
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 62)
         self.worlds = worlds
         self.think = think   # a cap in seconds (None or 0: none); the budgets decide the move
@@ -144,6 +144,7 @@ class SearchBot:
         self.margin = margin  # weight of the point margin beside winning
         self.opponent_model = opponent_model   # exact search: the other seat plays as believed (0: at random)
         self.units = units if units is not None else self.UNITS   # work of an information-set search
+        self.playouts = playouts   # most rollouts a decision, all moves and worlds (None: no such bound)
         self.last_decision_cut: Cut | None = None   # the last decision, if the clock cut its search
 
     def choose(self, obs: Observation) -> int:
@@ -163,8 +164,9 @@ class SearchBot:
                 return chosen
         totals = [0.0] * len(moves)
         played = 0
+        budget = self.worlds_for(len(moves))
         pace = Pace(deadline)
-        for _ in range(self.worlds):
+        for _ in range(budget):
             try:
                 world, weight = knowledge.sample_weighted(rng, model)
             except WorldError:
@@ -177,13 +179,20 @@ class SearchBot:
                     rollout(state, rng, self.epsilon, obs.teams[obs.seat], self.others)
                     totals[i] += weight * outcome(state, obs.seat, scale)
             played += 1
-            if played < self.worlds and not pace.another_fits():
-                self.last_decision_cut = Cut(played, self.worlds, WORLDS)
+            if played < budget and not pace.another_fits():
+                self.last_decision_cut = Cut(played, budget, WORLDS)
                 break
         if not played:   # no world could be found: a good player's rules of thumb instead
             from .heuristic import HeuristicBot
             return HeuristicBot(rng.randrange(1 << 30)).choose(obs)
         return _best(moves, totals)
+
+    def worlds_for(self, moves: int) -> int:
+        """The worlds a decision between ``moves`` moves samples: ``worlds``, fewer where
+        ``playouts`` (rollouts in all) would not cover each move's ``rollouts`` in each world."""
+        if self.playouts is None:
+            return self.worlds
+        return max(1, min(self.worlds, self.playouts // (moves * self.rollouts)))
 
     #: the share of the time left that the information-set search may take under a time
     #: limit; the rest is for searching sampled worlds one by one, should it not finish
