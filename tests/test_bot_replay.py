@@ -77,6 +77,29 @@ def test_a_position_gets_the_same_move_whatever_was_asked_before():
     assert _moves(SMALL, reversed(observations)) == fresh[::-1]
 
 
+def test_the_same_moves_in_another_process():
+    """Nothing of a decision hangs on the process (string hashing, say): two processes with
+    different hash seeds choose alike, as another machine would."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from helpers import random_positions\n"
+        "from domine.bots import make_bot\n"
+        "from domine.games import make_game\n"
+        "out = []\n"
+        "for gid, n in (('draw', 2), ('block', 2), ('mexican-train', 4)):\n"
+        "    for state, seat in random_positions(make_game(gid, n), 5, hands=1):\n"
+        "        if len(state.legal_moves()) > 1 and len(out) < 24:\n"
+        f"            out.append(make_bot({SMALL + '+think=0'!r}, 3).choose(state.observation(seat)))\n"
+        "print(out)\n")
+    paths = os.pathsep.join(["src", "tests", os.environ.get("PYTHONPATH", "")])
+    said = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": h, "PYTHONPATH": paths}).stdout for h in "12"]
+    assert said[0] == said[1] and said[0].count(",") > 12
+
+
 def test_the_budget_is_given_as_parameters():
     bot = make_bot("hard:worlds=9+rollouts=3+units=5000", 1)
     assert (bot.worlds, bot.rollouts, bot.units, bot.think) == (9, 3, 5000, 1.0)

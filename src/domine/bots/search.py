@@ -10,8 +10,8 @@ determinized ("perfect information") Monte Carlo with a sound aggregation: the
 bot never looks at a real hidden tile, and it never commits to one world.
 
 The decision follows from the bot's seed and its budget of work alone: ``worlds``
-sampled worlds, ``rollouts`` per world and move, and in two-seat block ``units`` of
-exact search. Its random numbers come from a generator seeded by the bot's seed and the
+sampled worlds, ``rollouts`` per world and move (at most ``playouts`` rollouts in all,
+where given), and in two-seat block ``units`` of exact search. Its random numbers come from a generator seeded by the bot's seed and the
 position (the hand, the seat, the events seen so far), so the same position gets the same
 answer whatever the bot was asked before: a record replays on any machine, after an undo
 or a resumed match too. The clock only caps a search (``think`` seconds, a safety
