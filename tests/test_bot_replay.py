@@ -308,3 +308,17 @@ def test_arena_records_mark_cuts_and_replay_strictly(monkeypatch):
         report = strict_check(rec)
         assert report.difference is None
         assert len(report.cuts) == len(rec["hands"][0].get("cuts", []))
+
+
+def test_simulate_records_mark_cuts_and_replay_strictly(monkeypatch):
+    from domine.sim import simulate
+
+    monkeypatch.setattr(search, "time", Clock(0.3))
+    spec = simulate.BlockSpec("draw", 2, (("target", 30),), ("hard:worlds=40+rollouts=1", "greedy"), 4, 0,
+                              "matches", 1, record=True)
+    records = simulate.run_block(spec).records
+    monkeypatch.undo()
+    assert len(records) == 1 and any(h.get("cuts") for h in records[0]["hands"])
+    report = strict_check(records[0])
+    assert report.difference is None
+    assert len(report.cuts) == sum(len(h.get("cuts", [])) for h in records[0]["hands"])
