@@ -104,8 +104,8 @@ def test_the_budget_is_given_as_parameters():
     bot = make_bot("hard:worlds=9+rollouts=3+units=5000", 1)
     assert (bot.worlds, bot.rollouts, bot.units, bot.think) == (9, 3, 5000, 1.0)
     hard = make_bot("hard", 1)
-    assert (hard.worlds, hard.rollouts, hard.playouts, hard.units, hard.think) == (200, 4, 2400, 300_000, 1.0)
-    assert [hard.worlds_for(m) for m in (2, 3, 4, 12)] == [200, 200, 150, 50]   # at most 2,400 rollouts
+    assert (hard.worlds, hard.rollouts, hard.playouts, hard.units, hard.think) == (200, 4, 3000, 300_000, 1.0)
+    assert [hard.worlds_for(m) for m in (2, 3, 4, 12)] == [200, 200, 187, 62]   # at most 3,000 rollouts
     assert make_bot("search", 1).worlds_for(12) == 200   # no bound unless playouts is given
     with pytest.raises(ValueError, match="units"):
         make_bot("hard:units=0")

@@ -118,7 +118,7 @@ def _medium(seed=None):
 
 #: hard's budget of work: about as long as when it thought by the clock, seldom cut by its
 #: second on an idle 2-core machine (benchmarks/think_time.py, the README's table)
-HARD = {"worlds": 200, "rollouts": 4, "playouts": 2400, "units": 300_000, "think": 1.0}
+HARD = {"worlds": 200, "rollouts": 4, "playouts": 3000, "units": 300_000, "think": 1.0}
 
 
 def _hard(seed=None, **params):
