@@ -244,7 +244,10 @@ def hand_record(state: HandState, number: int, scores_after: list[int] | None, f
 # ---------------------------------------------------------------------------------------
 # Moves chosen by a search the clock cut
 # ---------------------------------------------------------------------------------------
-#: per match being played: hand number -> {move number in the record: the cut, as data}
+#: per match being played: hand number -> {move number in the record: the cut, as data}. Kept
+#: beside the match, not in it: a match (the engine) knows nothing of bots; whoever plays the
+#: bots' moves notes a cut here and ``match_record`` finds it, however the record is written.
+#: Weak: the marks go when the match does.
 _CUTS: "weakref.WeakKeyDictionary[Match, dict[int, dict[int, dict]]]" = weakref.WeakKeyDictionary()
 
 
