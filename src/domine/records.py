@@ -9,7 +9,8 @@ in the notation of ``domine.engine.moves``, prefixed by the seat that made it
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -215,7 +216,8 @@ def _taken_up(game: Game, hands: list, seed: int | None) -> tuple[Match, HandCon
     return match, start
 
 
-def hand_record(state: HandState, number: int, scores_after: list[int] | None, full_context: bool = False) -> dict:
+def hand_record(state: HandState, number: int, scores_after: list[int] | None, full_context: bool = False,
+                cuts: dict[int, dict] | None = None) -> dict:
     deal = state.deal
     rec: dict[str, Any] = {
         "number": number,
@@ -234,7 +236,80 @@ def hand_record(state: HandState, number: int, scores_after: list[int] | None, f
         rec["result"] = state.result.to_json()
     if scores_after is not None:
         rec["scores"] = scores_after
+    if cuts:
+        rec["cuts"] = [{"move": j, **cuts[j]} for j in sorted(cuts) if j <= len(rec["moves"])]
     return rec
+
+
+# ---------------------------------------------------------------------------------------
+# Moves chosen by a search the clock cut
+# ---------------------------------------------------------------------------------------
+#: per match being played: hand number -> {move number in the record: the cut, as data}. Kept
+#: beside the match, not in it: a match (the engine) knows nothing of bots; whoever plays the
+#: bots' moves notes a cut here and ``match_record`` finds it, however the record is written.
+#: Weak: the marks go when the match does.
+_CUTS: "weakref.WeakKeyDictionary[Match, dict[int, dict[int, dict]]]" = weakref.WeakKeyDictionary()
+
+
+def cut_data(cut: Any) -> dict:
+    """A bot's ``last_decision_cut`` (``domine.bots.search.Cut``) as a record keeps it."""
+    return {"done": cut.done, "budget": cut.budget, "of": cut.unit}
+
+
+def note_cut(match: Match, state: HandState, cut: Any) -> None:
+    """Keep for ``match``'s record that the move about to be made in ``state`` (its current
+    hand) was chosen by a search the clock cut: ``cut`` is the bot's ``last_decision_cut``
+    (None: a decision made with its whole budget, nothing to keep). Called by whoever plays
+    the bots' moves, between the bot's choice and the move."""
+    if cut is not None:
+        mark_cut(cut_marks(match), state, cut)
+
+
+def cut_marks(match: Match) -> dict[int, dict[int, dict]]:
+    """The cuts kept for ``match``'s record: hand number -> {move number: cut}."""
+    return _CUTS.setdefault(match, {})
+
+
+def mark_cut(marks: dict[int, dict[int, dict]], state: HandState, cut: Any) -> None:
+    """``note_cut`` into ``marks`` (hand number -> {move number: cut}), for a hand played
+    outside a match (an arena's play of one deal)."""
+    if cut is not None:
+        marks.setdefault(state.context.hand_number, {})[len(history_strings(state)) + 1] = cut_data(cut)
+
+
+def keep_cuts(match: Match, state: HandState) -> None:
+    """Forget the cuts noted for moves of ``state``'s hand that it no longer holds (an undo)."""
+    marks = _CUTS.get(match, {}).get(state.context.hand_number)
+    if marks:
+        moves = len(history_strings(state))
+        for j in [j for j in marks if j > moves]:
+            del marks[j]
+
+
+def cuts_of(match: Match, hand_number: int) -> dict[int, dict]:
+    """The cuts noted for a hand of ``match`` ({move number: cut}), empty if none."""
+    return _CUTS.get(match, {}).get(hand_number, {})
+
+
+def _cuts(raw: Any, hand_no: int, moves: int) -> dict[int, dict]:
+    """A hand's ``cuts`` read and checked: {move number: {"done", "budget", "of"}}."""
+    if not isinstance(raw, list):
+        raise RecordError("'cuts' must be a list of the moves a search cut by the clock chose", hand_no)
+    out: dict[int, dict] = {}
+    for item in raw:
+        if not isinstance(item, dict) or set(item) != {"move", "done", "budget", "of"}:
+            raise RecordError('a cut is written {"move": M, "done": N, "budget": B, "of": "worlds"}, '
+                              f"not {json.dumps(item)[:80]}", hand_no)
+        j, done, budget, unit = item["move"], item["done"], item["budget"], item["of"]
+        if not _is_whole(j) or not 1 <= j <= moves:
+            raise RecordError(f"a cut names move {j!r}, but the hand has moves 1 to {moves}", hand_no)
+        if j in out:
+            raise RecordError(f"move {j} is named twice in 'cuts'", hand_no)
+        if not (_is_whole(done) and _is_whole(budget) and 0 <= done <= budget) or not isinstance(unit, str):
+            raise RecordError(f"the cut of move {j} must give done and budget as whole numbers, "
+                              "done at most budget, and what they count as text", hand_no, j)
+        out[j] = {"done": done, "budget": budget, "of": unit}
+    return out
 
 
 def options_given(game: Game) -> dict:
@@ -250,11 +325,13 @@ def match_record(match: Match, seats: list[str] | None = None) -> dict:
     for i, state in enumerate(match.hands):
         for team, p in enumerate(state.result.points):
             scores[team] += p
-        hands.append(hand_record(state, state.context.hand_number, scores[:], full_context=i == 0 and match.resumed))
+        hands.append(hand_record(state, state.context.hand_number, scores[:], full_context=i == 0 and match.resumed,
+                                 cuts=cuts_of(match, state.context.hand_number)))
     current = match.current
     if current is not None and current.history:
         hands.append(hand_record(current, current.context.hand_number, None,
-                                 full_context=not match.hands and match.resumed))
+                                 full_context=not match.hands and match.resumed,
+                                 cuts=cuts_of(match, current.context.hand_number)))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -427,6 +504,8 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         moves = raw.get("moves", [])
         if not isinstance(moves, list):
             raise RecordError("'moves' must be a list", i)
+        if "cuts" in raw:
+            _cuts(raw["cuts"], i, len(moves))
         positions: list[dict] = []
         for j, text in enumerate(moves, start=1):
             if state.over:
@@ -599,6 +678,8 @@ def resume_match(record: Any) -> Match:
         for text in raw.get("moves", []):
             seat, move_text = _split_move(text, i, 0)
             state.replay_event(seat, state.parse_move(move_text))
+        if raw.get("cuts"):   # the moves searches cut by the clock chose stay marked as such
+            _CUTS.setdefault(match, {})[state.context.hand_number] = _cuts(raw["cuts"], i, len(raw["moves"]))
         if state.over:
             match.finish_hand()
     return match
@@ -624,17 +705,28 @@ def _match_of(record: Any, default_seed: int | None):
     match, _ = _taken_up(game, hands, seed if isinstance(seed, int) else default_seed)
     return game, hands, match
 
-def strict_difference(record: Any) -> str | None:
+@dataclass
+class StrictReport:
+    """What ``domine replay --strict`` found: the first hand or move that differs (None: none),
+    and, in words, every move the record marks as chosen by a search the clock cut."""
+
+    difference: str | None = None
+    cuts: list[str] = field(default_factory=list)
+
+
+def strict_check(record: Any) -> StrictReport:
     """``domine replay --strict``: deal every hand again from the record's seed and let the
     bots named in ``seats`` choose again, seeded as the command that wrote it seeded them
     (``bots.seeds`` in the record, else ``domine play``'s seed·1000 + seat; ``bots.asks_forced``
-    false: bots were not asked when a single move was legal). The first hand dealt otherwise,
-    or the first move a bot would not make, is returned in words; None if all agree. Bots
-    with a time limit (``think``) need not repeat themselves. The record is verified first
-    (``RecordError``)."""
-    from .bots import BotError, make_bot
+    false: bots were not asked when a single move was legal), each with its whole budget of
+    work and no time limit. The first hand dealt otherwise, or the first move a bot would not
+    make, is the difference; a move the record marks as chosen by a search the clock cut
+    (``hands[].cuts``) is explained instead, whether or not the whole budget chooses it too.
+    The record is verified first (``RecordError``)."""
+    from .bots import BotError, make_bot, with_think
 
     replay(record)
+    report = StrictReport()
     game, hands, match = _match_of(record, 0)
     seed = record.get("seed")
     seats = [str(x) for x in record.get("seats") or []]
@@ -645,17 +737,19 @@ def strict_difference(record: Any) -> str | None:
     for s, name in enumerate(seats):
         try:
             bot_seed = seeds[s] if seeds and s < len(seeds) else (seed if isinstance(seed, int) else 0) * 1000 + s
-            bots[s] = make_bot(name, bot_seed)
+            bots[s] = make_bot(with_think(name, 0), bot_seed)   # the whole budget, the clock never read
         except BotError:
             pass   # a human, or a seat without a bot: its moves are taken as recorded
     for i, raw in enumerate(hands, start=1):
         context = _next_context(match, raw, i)
         recorded = _deal(game, raw.get("deal"), i)
+        cuts = _cuts(raw["cuts"], i, len(raw.get("moves", []))) if "cuts" in raw else {}
         if isinstance(seed, int):
             state = match.start_hand(None, context)
             if [list(h) for h in state.deal.hands] != recorded.hands or list(state.deal.stock) != recorded.stock \
                     or list(state.deal.aside) != recorded.aside:
-                return f"hand {i}: seed {seed} deals another hand than the one recorded"
+                report.difference = f"hand {i}: seed {seed} deals another hand than the one recorded"
+                return report
         else:
             state = match.start_hand(recorded, context)
         for j, text in enumerate(raw.get("moves", []), start=1):
@@ -668,14 +762,27 @@ def strict_difference(record: Any) -> str | None:
                 same = chosen == move or (not chosen & ~0xFFFF and not move & ~0xFFFF
                                           and chosen & ~(31 << 7) == move & ~(31 << 7)
                                           and state.layout.equivalent(end_of(chosen), end_of(move)))
-                if not same:
-                    return (f"hand {i}, move {j}: seat {seat} ({seats[seat]}) plays {state.move_str(chosen)} "
-                            f"here, the record has {move_text}")
+                who = f"hand {i}, move {j}: seat {seat} ({seats[seat]})"
+                if j in cuts:
+                    cut = cuts[j]
+                    searched = f"a search cut by the clock at {cut['done']} of {cut['budget']} {cut['of']}"
+                    report.cuts.append(f"{who} chose {move_text} by {searched}; replaying it with the full budget "
+                                       + ("chose the same move" if same else f"chose {state.move_str(chosen)}"))
+                elif not same:
+                    report.difference = f"{who} plays {state.move_str(chosen)} here, the record has {move_text}"
+                    return report
             state.replay_event(seat, move)
         if state.over:
             match.finish_hand()
-    return None
+    return report
+
+
+def strict_difference(record: Any) -> str | None:
+    """The first hand or move that differs when the record is played again (``strict_check``);
+    None if all agree (moves chosen by a search the clock cut are not differences)."""
+    return strict_check(record).difference
 
 
 __all__ = ["RecordError", "ReplayReport", "match_record", "replay", "load_record", "save_record",
-           "seat_view", "tiles_of", "resume_match", "strict_difference", "check_header", "save_record_atomically"]
+           "seat_view", "tiles_of", "resume_match", "strict_difference", "check_header", "save_record_atomically",
+           "strict_check", "StrictReport", "note_cut", "keep_cuts", "cut_marks", "mark_cut"]

@@ -1,4 +1,11 @@
-"""Bots: they see an ``Observation`` and nothing else, and return a legal move."""
+"""Bots: they see an ``Observation`` and nothing else, and return a legal move.
+
+A bot's move follows from its seed and its budget of work, never from the clock, so a
+record replays on any machine. A bot whose search a time limit may cut (``search``,
+``hard``) says after each decision whether it was cut: ``last_decision_cut`` is None,
+or what was searched of the budget (``domine.bots.search.Cut``); whoever writes the
+record keeps it (``domine.records.note_cut``). Bots without it are never cut.
+"""
 
 from __future__ import annotations
 
@@ -109,10 +116,14 @@ def _medium(seed=None):
     return bot
 
 
+#: hard's budget of work: about as long as when it thought by the clock, seldom cut by its
+#: second on an idle 2-core machine (benchmarks/think_time.py, the README's table)
+HARD = {"worlds": 200, "rollouts": 4, "playouts": 3000, "units": 300_000, "think": 1.0}
+
+
 def _hard(seed=None, **params):
-    params.setdefault("worlds", 200)
-    params.setdefault("rollouts", 4)
-    params.setdefault("think", 1.0)
+    for key, value in HARD.items():
+        params.setdefault(key, value)
     bot = _search(seed, **params)
     bot.name = "hard"
     return bot
@@ -130,16 +141,18 @@ BOT_HELP = {
     "search": "Monte Carlo search over worlds consistent with what it sees",
     "easy": "heuristic, half of its moves random",
     "medium": "heuristic",
-    "hard": "search, about a second a decision",
+    "hard": "search with a budget of work, about a second a decision at most",
 }
 MAX_THINK = 86400.0   # a day: the longest --think
 _PARAMS = {"worlds": int, "think": float, "epsilon": float, "others": float, "model": float, "rollouts": int,
-           "exact": int, "margin": float,
+           "exact": int, "units": int, "playouts": int, "margin": float,
            "opponent_model": int}
 #: The values each parameter allows: (least, most, what it is), both ends included; None: no bound.
 _RANGES = {"worlds": (1, None, "worlds sampled per decision"), "think": (0, 86400.0, "seconds"),
            "epsilon": (0, 1, "a probability"), "others": (0, 1, "a probability"), "model": (0, 1, "a probability"),
            "rollouts": (1, None, "rollouts per world and move"), "exact": (0, None, "worlds listed at most"),
+           "units": (1, None, "units of exact search work"),
+           "playouts": (1, None, "rollouts a decision in all"),
            "margin": (0, None, "a weight"), "opponent_model": (0, 1, "0 or 1")}
 
 

@@ -43,6 +43,14 @@ class TooLarge(Exception):
     """The information-set search went over its budget of work or ran out of time."""
 
 
+class OutOfTime(TooLarge):
+    """The clock, not the budget, ended the information-set search, after ``work`` units."""
+
+    def __init__(self, work: int):
+        super().__init__(work)
+        self.work = work
+
+
 #: units of work between two looks at the clock in the information-set search (a few
 #: milliseconds at one to three microseconds a unit)
 CLOCK_EVERY = 2000
@@ -152,8 +160,9 @@ def information_set_values(mine: int, left: int, right: int, moves: list[tuple[i
     """For each of the bot's first moves, the weighted utility of its best world-blind plan.
 
     Raises ``TooLarge`` once it has looked at more than ``budget`` worlds, counting a world
-    again at each position of the other seat's where it is still possible (a unit of work),
-    or when ``out_of_time()``, asked every ``CLOCK_EVERY`` units, says so.
+    again at each position of the other seat's where it is still possible (a unit of work):
+    the same on every machine. Raises ``OutOfTime`` (a ``TooLarge``) when ``out_of_time()``,
+    asked every ``CLOCK_EVERY`` units, says the time is up first.
     """
     work = [0, CLOCK_EVERY if out_of_time is not None else budget + 1]   # done, next look at the clock
 
@@ -176,7 +185,7 @@ def information_set_values(mine: int, left: int, right: int, moves: list[tuple[i
         if work[0] >= work[1]:
             work[1] += CLOCK_EVERY
             if out_of_time():
-                raise TooLarge
+                raise OutOfTime(work[0])
         fit = TILES_WITH[l] | TILES_WITH[r]
         by_tile = _plays_by_tile(l, r)      # the same placements serve every world
         can_play = hand & fit

@@ -9,13 +9,18 @@ of a world cancels between moves), and the best average is played. This is
 determinized ("perfect information") Monte Carlo with a sound aggregation: the
 bot never looks at a real hidden tile, and it never commits to one world.
 
-The budget is a number of worlds (deterministic for a seed) or a time limit
-(``think`` seconds), whichever comes first. The time limit is read from the real
-clock as the search goes: the bot starts no world it would not finish in time at
-the pace so far, and the exact search looks at the clock every few milliseconds
-of work, so a decision ends within about one world's search of ``think``,
-however loaded the machine. Without a time limit the clock is never read, and a
-seed gives the same moves. Moves that another legal move makes
+The decision follows from the bot's seed and its budget of work alone: ``worlds``
+sampled worlds, ``rollouts`` per world and move (at most ``playouts`` rollouts in all,
+where given), and in two-seat block ``units`` of exact search. Its random numbers come from a generator seeded by the bot's seed and the
+position (the hand, the seat, the events seen so far), so the same position gets the same
+answer whatever the bot was asked before: a record replays on any machine, after an undo
+or a resumed match too. The clock only caps a search (``think`` seconds, a safety
+limit): the bot starts no world it would not finish in time at the pace so far, and the
+exact search looks at the clock every few milliseconds of work, so a decision ends
+within about one world's search of ``think``, however loaded the machine. A decision
+the clock cut says so in ``last_decision_cut`` (a ``Cut``: how much of which budget was
+done), for the record to keep; ``None`` after a decision made with the whole budget.
+Without a time limit the clock is never read. Moves that another legal move makes
 needless (a placement without its free last-tile call, a bid above the lowest) are
 not weighed (``worth_searching``).
 
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from typing import Callable
 
 from . import exact
@@ -92,15 +98,44 @@ def outcome(state: HandState, seat: int, scale: float) -> float:
     return win + margin / scale
 
 
+@dataclass(frozen=True)
+class Cut:
+    """A decision the clock cut short: ``done`` of the ``budget`` of ``unit`` were searched
+    (worlds, or units of exact search) when the time limit ended the search."""
+
+    done: int
+    budget: int
+    unit: str
+
+    def __str__(self) -> str:
+        return f"{self.done} of {self.budget} {self.unit}"
+
+
+#: the unit of each budget a cut may name
+WORLDS, UNITS = "worlds", "units of exact search"
+
+
+def decision_seed(seed: int, obs: Observation) -> str:
+    """The seed of one decision's random numbers: the bot's seed and the position (hand, seat,
+    events the seat has seen). A string seed is hashed with SHA-512 by ``random.Random``, the
+    same in every process and on every machine."""
+    return f"{seed}/{obs.hand_number}/{obs.seat}/{len(obs.history)}"
+
+
 class SearchBot:
     name = "search"
+    #: units of exact search work (a world looked at at one of the other seat's positions, one
+    #: to ten microseconds each) an information-set search may take before the bot settles for
+    #: searching sampled worlds one by one
+    UNITS = 800_000
 
     def __init__(self, seed: int | None = None, worlds: int = 200, think: float | None = None,
                  epsilon: float = 0.2, others: float | None = None, model: float | None = 0.2,
-                 rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1):
-        self.rng = random.Random(seed)
+                 rollouts: int = 1, exact: int = 6000, margin: float = 1.0, opponent_model: int = 1,
+                 units: int | None = None, playouts: int | None = None):
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 62)
         self.worlds = worlds
-        self.think = think
+        self.think = think   # a cap in seconds (None or 0: none); the budgets decide the move
         self.epsilon = epsilon
         self.others = others
         self.rollouts = rollouts   # rollouts per world and move
@@ -108,8 +143,12 @@ class SearchBot:
         self.exact = exact   # most worlds listed for an information-set search; 0: no exact search
         self.margin = margin  # weight of the point margin beside winning
         self.opponent_model = opponent_model   # exact search: the other seat plays as believed (0: at random)
+        self.units = units if units is not None else self.UNITS   # work of an information-set search
+        self.playouts = playouts   # most rollouts a decision, all moves and worlds (None: no such bound)
+        self.last_decision_cut: Cut | None = None   # the last decision, if the clock cut its search
 
     def choose(self, obs: Observation) -> int:
+        self.last_decision_cut = None
         moves = worth_searching(obs.legal_moves)
         if len(moves) == 1:
             return moves[0]
@@ -117,16 +156,17 @@ class SearchBot:
         knowledge = Knowledge(obs, game)
         scale = max(1.0, game.hand_value(game.set_mask) / max(2, obs.players))
         deadline = time.perf_counter() + self.think if self.think else None
-        rng = self.rng
+        rng = random.Random(decision_seed(self.seed, obs))
         model = greedy_or_random(self.model) if self.model is not None else None
         if self.exact and exact.applies(game, obs):
-            chosen = self._choose_exactly(obs, game, knowledge, model, scale, deadline)
+            chosen = self._choose_exactly(obs, game, knowledge, model, scale, deadline, rng)
             if chosen is not None:
                 return chosen
         totals = [0.0] * len(moves)
         played = 0
+        budget = self.worlds_for(len(moves))
         pace = Pace(deadline)
-        for _ in range(self.worlds):
+        for _ in range(budget):
             try:
                 world, weight = knowledge.sample_weighted(rng, model)
             except WorldError:
@@ -139,22 +179,27 @@ class SearchBot:
                     rollout(state, rng, self.epsilon, obs.teams[obs.seat], self.others)
                     totals[i] += weight * outcome(state, obs.seat, scale)
             played += 1
-            if not pace.another_fits():
+            if played < budget and not pace.another_fits():
+                self.last_decision_cut = Cut(played, budget, WORLDS)
                 break
         if not played:   # no world could be found: a good player's rules of thumb instead
             from .heuristic import HeuristicBot
             return HeuristicBot(rng.randrange(1 << 30)).choose(obs)
         return _best(moves, totals)
 
-    #: work (worlds looked at, one to ten microseconds each) an information-set search may
-    #: take before the bot settles for searching sampled worlds one by one
-    SEARCH_BUDGET = 800_000
+    def worlds_for(self, moves: int) -> int:
+        """The worlds a decision between ``moves`` moves samples: ``worlds``, fewer where
+        ``playouts`` (rollouts in all) would not cover each move's ``rollouts`` in each world."""
+        if self.playouts is None:
+            return self.worlds
+        return max(1, min(self.worlds, self.playouts // (moves * self.rollouts)))
+
     #: the share of the time left that the information-set search may take under a time
     #: limit; the rest is for searching sampled worlds one by one, should it not finish
     EXACT_SHARE = 0.75
 
     def _choose_exactly(self, obs: Observation, game, knowledge: Knowledge, model, scale: float,
-                        deadline: float | None) -> int | None:
+                        deadline: float | None, rng: random.Random) -> int | None:
         """Exact search in two-seat block; None where it cannot help (the caller then rolls out)."""
         moves = obs.legal_moves
         if not all(is_place(m) for m in moves):
@@ -170,32 +215,33 @@ class SearchBot:
         if listed is not None and not listed:
             return None
         if listed and obs.lead is not None:
+            out_of_time = None
+            if deadline is not None:   # the clock, for a slow or loaded machine
+                now = time.perf_counter()
+                out_of_time = time_up(now + self.EXACT_SHARE * (deadline - now))
             try:
-                budget, out_of_time = self.SEARCH_BUDGET, None
-                if deadline is not None:
-                    # at most 800,000 units a second, the same on every run; and the clock, for
-                    # positions whose units cost more and for a slow or loaded machine
-                    budget = min(budget, int(self.think * 800_000))
-                    now = time.perf_counter()
-                    out_of_time = time_up(now + self.EXACT_SHARE * (deadline - now))
                 values = exact.information_set_values(mine, left, right, firsts, listed, utility,
-                                                      budget, self._greedy_share(worlds), out_of_time)
+                                                      self.units, self._greedy_share(worlds), out_of_time)
                 return _best(moves, values)
+            except exact.OutOfTime as cut:
+                self.last_decision_cut = Cut(cut.work, self.units, UNITS)
             except exact.TooLarge:
-                pass
+                pass   # over its budget of work: the same on every machine
         if listed is None or len(listed) > self.worlds:
-            listed = [w for w in (worlds.sample(self.rng) for _ in range(self.worlds)) if w[1]]
+            listed = [w for w in (worlds.sample(rng) for _ in range(self.worlds)) if w[1]]
         greedy = self._greedy_share(worlds)
         totals = [0.0] * len(moves)
         memo: dict = {}
         pace = Pace(deadline)
-        for theirs, weight in listed:
+        for done, (theirs, weight) in enumerate(listed, start=1):
             for j, (t, nl, nr) in enumerate(firsts):
                 rest = mine ^ BIT[t]
                 value = (utility.out(theirs, True) if not rest
                          else exact.world_value(rest, theirs, nl, nr, False, utility, memo, greedy))
                 totals[j] += weight * value
-            if not pace.another_fits():
+            if done < len(listed) and not pace.another_fits():
+                if self.last_decision_cut is None:
+                    self.last_decision_cut = Cut(done, len(listed), WORLDS)
                 break
         return _best(moves, totals)
 

@@ -19,7 +19,8 @@ def replay_cmd(
                        "(the shape is in docs/records.md).")] = False,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Also deal again from the record's seed and let its bots choose again: report the first "
-                         "hand or move that differs.")] = False,
+                         "hand or move that differs (a move the record marks as chosen by a search the clock cut "
+                         "is explained instead).")] = False,
 ) -> None:
     """Check a match record move by move and print it."""
     from rich.text import Text
@@ -28,7 +29,7 @@ def replay_cmd(
     from ..engine.moves import MoveError
     from ..games import make_game
     from ..games.base import GameError
-    from ..records import RecordError, load_record, replay, strict_difference
+    from ..records import RecordError, StrictReport, load_record, replay, strict_check
     from ..terminal.table import scores_text, winners_text, wrap_items
 
     out = out_console()
@@ -46,20 +47,24 @@ def replay_cmd(
         else:
             err_console().print(Text(f"invalid record: {e}", style="bold red"))
         raise typer.Exit(1)
-    difference = None
+    difference, checked = None, StrictReport()
     if strict:
         try:
-            difference = strict_difference(data)
+            checked = strict_check(data)   # moves a search cut by the clock chose: explained, not differences
+            difference = checked.difference
         except (RecordError, GameError, MoveError, BotError) as e:
             difference = f"cannot play it again: {e}"
     if strict and as_json:
-        print(json.dumps({"valid": True, "strict": difference is None, "difference": difference}))
+        print(json.dumps({"valid": True, "strict": difference is None, "difference": difference, "cuts": checked.cuts}))
         raise typer.Exit(1 if difference else 0)
     if strict:
+        for line in checked.cuts:
+            out.print(f"strict: {line}", style="yellow", markup=False, highlight=False)
         if difference is not None:
             err_console().print(Text(f"strict: {difference}", style="bold red"))
             raise typer.Exit(1)
-        out.print("Strict: each hand dealt again from the seed, each bot move made again.",
+        out.print("Strict: each hand dealt again from the seed, each bot move made again"
+                  + (f" ({len(checked.cuts)} chosen by a search the clock cut, explained above)." if checked.cuts else "."),
                   style="green", markup=False)
     if as_json:
         print(json.dumps({"valid": True, "game": report.game, "players": report.players,

@@ -22,7 +22,7 @@ from ..engine.match import Match
 from ..engine.moves import ANNOUNCE, DECLINE, DRAW, END, PASS, SCORE, TOKENS, MoveError, kind
 from ..engine.tiles import tile_str, tiles_of
 from ..games.base import Game
-from ..records import options_given
+from ..records import keep_cuts, note_cut, options_given
 from ..terminal.table import (
     CALL_WORDS, PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, match_goal, move_line, points_str,
     scores_text, seat_name, table_lines, winners_text, wrap_items,
@@ -459,6 +459,7 @@ class TerminalMatch:
         fresh = HandState.from_events(self.game, state.deal, state.history[:length], state.context,
                                       state.deal.origin)
         self.match.current = fresh
+        keep_cuts(self.match, fresh)   # the cuts of the moves taken back go with them
         self.out.print(f"Undone: back to your move ({len(state.history) - length} events taken back).",
                        style="yellow", markup=False)
         return fresh
@@ -496,6 +497,7 @@ class TerminalMatch:
                 out_of_turn = bool(state.offers)
                 if seat in self.bots:
                     move = self.bot_move(state, seat)
+                    note_cut(match, state, getattr(self.bots[seat], "last_decision_cut", None))   # for the record
                 else:
                     try:
                         move = self.human_move(state, seat)

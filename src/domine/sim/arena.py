@@ -81,6 +81,7 @@ from ..engine.hand import Deal, HandContext
 from ..engine.match import Match
 from ..engine.moves import MoveError
 from ..parts.scoring import PENALTY
+from ..records import cut_marks, mark_cut
 from .simulate import MAX_HANDS_PER_MATCH, derive_seed, effective_options, run_blocks
 
 BLOCK_SIZE = 10          # deals per block: each deal stands alone, so this changes no result
@@ -233,17 +234,18 @@ def deal_for(game: Game, seed: int, i: int) -> Deal:
 
 
 def play_deal(game: Game, deal: Deal, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
-              seconds: list[float], decisions: list[int], where: str = "") -> Any:
+              seconds: list[float], decisions: list[int], where: str = "", cuts: dict | None = None) -> Any:
     """Play ``deal`` as one hand with the bots named by side; return the finished state.
 
     ``seeds`` are the bots' seeds per seat; the time each side spends choosing
-    is added to ``seconds`` and its decisions to ``decisions`` (index 0 A, 1 B).
+    is added to ``seconds`` and its decisions to ``decisions`` (index 0 A, 1 B); the moves
+    of searches the clock cut go into ``cuts`` (``domine.records.mark_cut``).
     """
     bots = [make_bot(names[side], seeds[s]) for s, side in enumerate(sides)]
     n_teams = max(game.teams(len(sides))) + 1
     state = game.new_hand(Deal([h[:] for h in deal.hands], deal.stock[:], deal.aside[:]),
                           HandContext(hand_number=1, scores=[game.starting_score] * n_teams, target=game.target))
-    play_out(state, bots, names, sides, seconds, decisions, where)
+    play_out(state, bots, names, sides, seconds, decisions, where, cuts)
     return state
 
 
@@ -258,15 +260,16 @@ def play_match(game: Game, match_seed: int, names: dict[str, str], sides: Sequen
             raise ArenaError(f"a match of {game.id} did not end after {match.hands_played} hands{where}")
         state = match.start_hand()
         play_out(state, bots, names, sides, seconds, decisions,
-                 f"{where}, hand {state.context.hand_number}")
+                 f"{where}, hand {state.context.hand_number}", cut_marks(match) if keep_hands else None)
         match.finish_hand()
     return match
 
 
 def play_out(state, bots, names: dict[str, str], sides: Sequence[str], seconds: list[float],
-             decisions: list[int], where: str) -> None:
+             decisions: list[int], where: str, cuts: dict | None = None) -> None:
     """Finish the hand ``state`` with one bot per seat, timing and counting each side's
-    decisions; a forced move is applied without asking."""
+    decisions; a forced move is applied without asking. With ``cuts``, the moves of
+    searches the clock cut are kept there for the record."""
     idx = [0 if side == "A" else 1 for side in sides]
     clock = time.perf_counter
     while not state.over:
@@ -280,6 +283,8 @@ def play_out(state, bots, names: dict[str, str], sides: Sequence[str], seconds: 
         move = bots[seat].choose(obs)
         seconds[idx[seat]] += clock() - t0
         decisions[idx[seat]] += 1
+        if cuts is not None:
+            mark_cut(cuts, state, getattr(bots[seat], "last_decision_cut", None))
         try:
             state.apply(move)
         except MoveError as e:
@@ -289,14 +294,14 @@ def play_out(state, bots, names: dict[str, str], sides: Sequence[str], seconds: 
 
 
 def play_record(game: Game, state, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
-                where: dict) -> dict:
+                where: dict, cuts: dict | None = None) -> dict:
     """One arena play as a domine record: its hand, the bots by seat and their seeds; no
     match result (a play is one hand, not a match). ``where`` says which deal and play."""
     from ..records import FORMAT, VERSION, hand_record, options_given
     return {
         "format": FORMAT, "version": VERSION, "game": game.id, "players": game.players,
         "options": options_given(game), "seed": None, "seats": [names[side] for side in sides],
-        "hands": [hand_record(state, 1, None)],
+        "hands": [hand_record(state, 1, None, cuts=(cuts or {}).get(1))],
         "bots": {"seeds": list(seeds), "asks_forced": False},
         "arena": {**where, "sides": list(sides)},
     }
@@ -327,11 +332,12 @@ def _play_both(spec: ArenaBlock, game: Game, i: int, names: dict[str, str], seat
         seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
         where = f", deal {i}, play {play}"
         if deal is not None:
-            state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions, where)
+            cuts: dict | None = {} if spec.record else None
+            state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions, where, cuts)
             hands += 1
             if spec.record:
                 recs.append(play_record(game, state, names, sides, seeds,
-                                        {"seed": spec.seed, "deal": i, "play": play}))
+                                        {"seed": spec.seed, "deal": i, "play": play}, cuts))
             winners, points = state.result.winners, state.result.points
             # points per team, or per seat where the hand's partnerships are not the match's
             teams = state.teams if len(points) == max(state.teams) + 1 else list(range(n))

@@ -241,10 +241,19 @@ def blind_choosers(bots) -> list | None:
     return Seats(bot.chooser() if hasattr(bot, "chooser") else Among(bot.choose_among) for bot in bots)
 
 
-def choosers_of(state, bots) -> list:
-    """What ``play_hand`` hands the engine for each seat of ``state``."""
+def choosers_of(state, bots, match=None) -> list:
+    """What ``play_hand`` hands the engine for each seat of ``state``; with ``match``, the
+    moves of searches the clock cut are kept for its record (``domine.records.note_cut``)."""
     def viewer(seat: int, bot):
-        return lambda moves: bot.choose(state.observation(seat, moves))
+        if match is None:
+            return lambda moves: bot.choose(state.observation(seat, moves))
+        from ..records import note_cut
+
+        def choose(moves):
+            move = bot.choose(state.observation(seat, moves))
+            note_cut(match, state, getattr(bot, "last_decision_cut", None))
+            return move
+        return choose
 
     return [viewer(seat, bot) if getattr(bot, "needs_view", True) else
             bot.chooser() if hasattr(bot, "chooser") else Among(bot.choose_among) for seat, bot in enumerate(bots)]
@@ -304,7 +313,7 @@ def run_block(spec: BlockSpec) -> BlockTally:
             if played >= MAX_HANDS_PER_MATCH:
                 raise GameError(f"a match of {spec.game} did not end after {played} hands")
             state = match.start_hand()
-            state.play_out(choosers or choosers_of(state, bots))
+            state.play_out(choosers or choosers_of(state, bots, match if spec.record else None))
             result = state.result
             history = state.history
             played += 1
