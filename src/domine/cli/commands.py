@@ -9,7 +9,7 @@ command runs. ``list`` and ``rules`` are declared here and do their work in info
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -65,5 +65,10 @@ def _version(value: bool) -> None:
 def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", metavar="LANG", show_default=False,
+        help="Language: en, sr-Latn, sr-Cyrl or pl (default: DOMINE_LANG, else the locale, else en).")] = None,
 ) -> None:
     """Play, simulate and replay domino games."""
+    from . import speak
+    speak(lang)

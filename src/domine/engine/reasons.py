@@ -10,13 +10,15 @@ codes with their English templates; nothing that refuses a move writes its sente
 A template is ``str.format`` text whose fields are the code's parameters. A few format specs
 say how a list reads in the catalog's language: ``{allowed:or}`` (``6-6 or 5-5``),
 ``{options:list}`` (``a, b``), ``{ends:ends}`` (``L=5, R=3``; the catalog's word for none when
-empty), ``{side_tiles:one-of}`` (`` (one of 6-1, 5-2)``, nothing when empty); ``!r`` quotes
-text as typed. docs/reasons.md is generated from the table (``reasons_doc``).
+empty), ``{side_tiles:one-of}`` (`` (one of 6-1, 5-2)``, nothing when empty),
+``{limit:plural:tile|tiles}`` (the number and the noun in the form the catalog's language gives
+it: ``3 tiles``; Polish and Serbian list three forms); ``!r`` quotes text as typed. docs/reasons.md is generated from the table (``reasons_doc``).
 """
 
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 ILLEGAL, MALFORMED, AMBIGUOUS, TILE = "IllegalMove", "MalformedMove", "AmbiguousMove", "TileError"
@@ -274,13 +276,15 @@ class ReasonError(ValueError):
 class Catalog:
     """The sentences of one language: a template per code (the same fields as the English
     one) and the words its list formats use (``or``: between the last two tiles that may
-    lead; ``none``: no end; ``one-of``: a pattern for a list of allowed tiles)."""
+    lead; ``none``: no end; ``one-of``: a pattern for a list of allowed tiles) and, for the
+    ``plural`` spec, which of its forms a number takes (``plural(n)``: 0 first)."""
 
-    def __init__(self, language: str, templates: dict[str, str], words: dict[str, str]):
+    def __init__(self, language: str, templates: dict[str, str], words: dict[str, str],
+                 plural: Callable[[int], int] = lambda n: int(n != 1)):
         self.language = language
         self.templates = templates
         self.words = words
-        self._formatter = _Formatter(words)
+        self._formatter = _Formatter(words, plural)
 
     def render(self, reason: Reason) -> str:
         return self._formatter.format(self.templates[reason.code], **reason.params)
@@ -299,10 +303,14 @@ class Catalog:
 class _Formatter(string.Formatter):
     """``str.format`` with the list specs of a catalog's language."""
 
-    def __init__(self, words: dict[str, str]):
+    def __init__(self, words: dict[str, str], plural: Callable[[int], int]):
         self.words = words
+        self.plural = plural
 
     def format_field(self, value, spec: str) -> str:
+        if spec.startswith("plural:"):
+            forms = spec.removeprefix("plural:").split("|")
+            return f"{value} {forms[min(self.plural(value), len(forms) - 1)]}"
         if spec == "list":
             return ", ".join(map(str, value))
         if spec == "or":
