@@ -31,6 +31,9 @@ def show_games(as_json: bool) -> None:
     from rich.text import Text
 
     # one entry a game: id, name, players and family; the summary; the other names it goes by
+    script = str
+    if i18n.current() == "sr-Cyrl":   # the other names as the page's title writes them: Блиц
+        from ..i18n.translit import to_cyrillic as script
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
@@ -40,7 +43,7 @@ def show_games(as_json: bool) -> None:
         text = Text.assemble((name, "bold"), f" · {players} · {pgettext('family', game['family'])}\n",
                              pgettext("summary", game["summary"]))
         shown = {name.lower()} if name == game["name"] else _names_shown(name) | {game["name"].lower()}
-        others = [a for a in game["aliases"] if a.lower() not in shown]
+        others = [script(a) for a in game["aliases"] if script(a).lower() not in shown]
         if others:
             text.append("\n" + _("also: ") + ", ".join(others), style="dim")
         table.add_row(game["id"], text)
@@ -93,7 +96,7 @@ def show_rules(name: str) -> None:
             sys.stdout.write("\n".join(line.rstrip() for line in captured.get().splitlines()) + "\n")
         if game["options"]:
             out.print()
-            out.print(f"[bold]{_('Options')}[/bold] (--option key=value):")
+            out.print("[bold]" + _("Options") + "[/bold] (--option key=value):")
             grid = Table.grid(padding=(0, 2))
             grid.add_column(no_wrap=True)
             grid.add_column()

@@ -3,7 +3,7 @@
 Serbian has one letter for one sound in both scripts, so the Cyrillic text is the Latin one
 letter for letter, with the digraphs lj, nj and dž as one letter each (љ, њ, џ). What is not
 Serbian stays as written: code spans (`` `5-3 L` ``), placeholders (``{tile}``, ``%(n)s``),
-options (``--lang``), a game's id after ``id:``, anything with a digit (``6-3``, ``6x6``,
+options (``--lang``), commands (``domine rules``), a game's id after ``id:``, anything with a digit (``6-3``, ``6x6``,
 ``A3``), identifiers (``double_nine``), the ends' letters L R N S E W standing alone, and words
 of other languages: those with a letter Serbian's alphabet lacks (q, w, x, y, ł, ś ...) and
 those in ``FOREIGN``, the English, Latin and Polish words the Serbian texts quote (game names
@@ -38,11 +38,11 @@ FOREIGN = frozenset("""
     all at auction back bergen billiton blind blitz block blocking buy buying by can caribbean changing
     chiva close closed closing colonels com cross crossed crosses cut dead dominoes double
     down draw drawing engine face family figure fill five fives for four french game generals grape
-    handed hander homini homo hughie id in individual instant is it italian its jamaican jubilee
+    handed hander homi homini homo hughie id in individual instant is it italian its jamaican jubilee
     jubileusz lightning love lupus man marked mexican muggins net network nobody of openspiel
     ordinary out pagat partner partners partnership private puerto python quadruple rican rings
     rotating row run russian same sebastopol secret shut shutting single six slosh slot spinner star
-    starter stuck the tiddly tile train trains two up variant version will wink with without
+    starter stuck the throat tiddly tile train trains two up variant version will wink with without
 """.split())
 
 _PROTECTED = re.compile(r"""
@@ -50,13 +50,14 @@ _PROTECTED = re.compile(r"""
     | \{[^{}]*\}                     # a placeholder
     | %\(\w+\)[sdr] | %[sdr%]        # a printf placeholder
     | https?://\S+                   # an address
+    | \bdomine\s+(?:list|rules|play|simulate|arena|replay|render)\b   # a command
     | (?<![\w-])--?[A-Za-z][\w-]*    # an option
     | \bid:\s[\w-]+                  # a game's id
     | [\w+]*\d[\w+-]*                # anything with a digit: 6-3, 6x6, A3
     | \w*_\w*                        # an identifier
 """, re.X)
 
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")   # Colonel's is one (foreign) word
 _SERBIAN_LETTERS = frozenset(LATIN + LATIN.upper())
 
 
@@ -82,8 +83,30 @@ def _word_to_cyrillic(word: str) -> str:
     return "".join(out)
 
 
+def _foreign_names(text: str) -> set[int]:
+    """Where the words of a foreign name start: a run of capitalised words joined by a space or
+    a hyphen of which one is foreign keeps all of them (Russian Domino, not Russian Домино)."""
+    keep: set[int] = set()
+    run: list[re.Match] = []
+
+    def close() -> None:
+        if any(is_foreign(m.group()) and m.group() not in END_LETTERS for m in run):
+            keep.update(m.start() for m in run)
+        run.clear()
+
+    for m in _WORD.finditer(text):
+        joined = run and text[run[-1].end():m.start()] in (" ", "-")
+        if not (m.group()[0].isupper() and (joined or not run)):
+            close()
+        if m.group()[0].isupper():
+            run.append(m)
+    close()
+    return keep
+
+
 def _words(text: str, convert) -> str:
-    return _WORD.sub(lambda m: convert(m.group()), text)
+    keep = _foreign_names(text) if convert is _word_to_cyrillic else set()
+    return _WORD.sub(lambda m: m.group() if m.start() in keep else convert(m.group()), text)
 
 
 def _outside_protected(text: str, convert) -> str:
