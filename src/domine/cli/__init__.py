@@ -35,6 +35,8 @@ def _quick(args: list[str]) -> Optional[Callable[[], None]]:
     ``list --json``, ``rules GAME``, each also after ``--lang X``. Typer would cost more than the
     work: importing it is about 0.08 s of CPU, and its parameter handling imports pydantic, 0.1 s
     more. The language is chosen as the app's callback chooses it (``speak``)."""
+    from .language import speak
+
     lang, args = _lang_option(args)
     if args == ["list"] or args == ["list", "--json"]:
         speak(lang)
@@ -45,18 +47,6 @@ def _quick(args: list[str]) -> Optional[Callable[[], None]]:
         from .info import show_rules
         return lambda: show_rules(args[1])
     return None
-
-
-def speak(option: Optional[str]) -> None:
-    """Speak the language ``--lang`` names, else ``DOMINE_LANG``'s, else the locale's; an unknown
-    ``--lang`` or ``DOMINE_LANG`` is one red line and exit code 2."""
-    from .. import i18n
-
-    try:
-        i18n.use(i18n.choose(option, os.environ))
-    except i18n.LanguageError as e:
-        from .common import fail
-        fail(str(e))
 
 
 def main(prog_name: Optional[str] = None) -> None:

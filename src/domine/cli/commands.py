@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from . import arena, info, play, render, replay, simulate
+from .language import speak
 from .options import GameArgument
 
 app = typer.Typer(
@@ -70,5 +71,4 @@ def main(
         help="Language: en, sr-Latn, sr-Cyrl or pl (default: DOMINE_LANG, else the locale, else en).")] = None,
 ) -> None:
     """Play, simulate and replay domino games."""
-    from . import speak
     speak(lang)

@@ -130,7 +130,7 @@ _TABLE = (
     # -- draw, pass, stop, decline, discard, pair, close -------------------------------------
     ("draw-exhausted", ILLEGAL, "turn: draw", "you cannot draw: drawing is exhausted"),
     ("drawn-tile-fits", ILLEGAL, "turn: draw", "you drew {tile}, which fits: you must place it"),
-    ("draw-limit", ILLEGAL, "turn: draw", "you may draw at most {limit} tiles in a turn"),
+    ("draw-limit", ILLEGAL, "turn: draw", "you may draw at most {limit:plural:tile|tiles} in a turn"),
     ("draw-while-tile-fits", ILLEGAL, "turn: draw", "you cannot draw while you hold a tile that fits"),
     ("not-next-stock-tile", ILLEGAL, "parsing: a draw that names its tile",
      "the next stock tile is {tile}, not {named}"),
@@ -203,7 +203,7 @@ _TABLE = (
     ("not-past-limit", ILLEGAL, "italian: buy back, drop out",
      "{move}: only a player past {limit} decides to buy back in or drop out, after the hand"),
     ("buy-back-limit", ILLEGAL, "italian: buy back",
-     "{move}: you have bought back in {times} times, the most allowed"),
+     "{move}: you have bought back in {times:plural:time|times}, the most allowed"),
     # -- four-crosses ----------------------------------------------------------------------------
     ("double-not-reserved", ILLEGAL, "four-crosses: an arm closed after a round of passes (rule 9)",
      "arm {end} waits for {tile}, which is not among the reserved tiles"),
@@ -375,7 +375,11 @@ A template uses exactly the fields of the English one (`problems` checks it), in
 order the language wants. The list specs read the catalog's words: `{allowed:or}` joins
 tiles with its `or`, `{options:list}` with commas, `{ends:ends}` writes `L=5, R=3` (its
 `none` when there is no end), `{side_tiles:one-of}` fills its `one-of` pattern with the
-tiles (nothing when any tile will do); `!r` quotes text as the player typed it. Tiles and
+tiles (nothing when any tile will do), `{limit:plural:tile|tiles}` writes the number and the
+form of the noun the language gives it (Polish and Serbian list three forms:
+`{limit:plural:kamień|kamienie|kamieni}`; the catalog's `plural` says which); `!r` quotes text
+as the player typed it. domine's own translations live in the gettext catalogs, with the code
+as the context (`domine.i18n.reason_catalog`, docs/translating.md). Tiles and
 moves in the params are notation (`6-6`, `5-3 R`, `draw`), which reads the same in every
 language; a client that shows its own words for moves can read the params instead of the
 sentence.

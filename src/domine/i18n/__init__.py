@@ -134,6 +134,12 @@ def translations(language: str) -> Optional[NullTranslations]:
     return _translations[language]
 
 
+def _holds(t: NullTranslations, key: object) -> bool:
+    """Whether a catalog translates ``key`` (a translation may read as the English does:
+    Troli, Bergen), as gettext's GNUTranslations keys its messages."""
+    return key in getattr(t, "_catalog", {})
+
+
 def _script(language: str, text: str, translated: bool) -> str:
     """A translation in the language's script: Serbian Cyrillic is the Latin text
     transliterated; English text (no translation found) is left as it is."""
@@ -149,8 +155,7 @@ def gettext(message: str, language: Optional[str] = None) -> str:
     t = translations(lang)
     if t is None:
         return message
-    out = t.gettext(message)
-    return _script(lang, out, out != message)
+    return _script(lang, t.gettext(message), _holds(t, message))
 
 
 _ = gettext
@@ -162,8 +167,7 @@ def pgettext(context: str, message: str, language: Optional[str] = None) -> str:
     t = translations(lang)
     if t is None:
         return message
-    out = t.pgettext(context, message)
-    return _script(lang, out, out != message)
+    return _script(lang, t.pgettext(context, message), _holds(t, f"{context}\x04{message}"))
 
 
 def ngettext(singular: str, plural: str, n: int, language: Optional[str] = None) -> str:
@@ -173,8 +177,7 @@ def ngettext(singular: str, plural: str, n: int, language: Optional[str] = None)
     t = translations(lang)
     if t is None:
         return singular if n == 1 else plural
-    out = t.ngettext(singular, plural, n)
-    return _script(lang, out, out not in (singular, plural))
+    return _script(lang, t.ngettext(singular, plural, n), _holds(t, (singular, 0)))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int, language: Optional[str] = None) -> str:
@@ -182,8 +185,7 @@ def npgettext(context: str, singular: str, plural: str, n: int, language: Option
     t = translations(lang)
     if t is None:
         return singular if n == 1 else plural
-    out = t.npgettext(context, singular, plural, n)
-    return _script(lang, out, out not in (singular, plural))
+    return _script(lang, t.npgettext(context, singular, plural, n), _holds(t, (f"{context}\x04{singular}", 0)))
 
 
 def plural_index(n: int, language: Optional[str] = None) -> int:

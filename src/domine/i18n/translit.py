@@ -3,7 +3,7 @@
 Serbian has one letter for one sound in both scripts, so the Cyrillic text is the Latin one
 letter for letter, with the digraphs lj, nj and dž as one letter each (љ, њ, џ). What is not
 Serbian stays as written: code spans (`` `5-3 L` ``), placeholders (``{tile}``, ``%(n)s``),
-options (``--lang``), commands (``domine rules``), a game's id after ``id:``, anything with a digit (``6-3``, ``6x6``,
+options (``--lang``, ``target=100``), commands (``domine rules``), a game's id after ``id:``, anything with a digit (``6-3``, ``6x6``,
 ``A3``), identifiers (``double_nine``), the ends' letters L R N S E W standing alone, and words
 of other languages: those with a letter Serbian's alphabet lacks (q, w, x, y, ł, ś ...) and
 those in ``FOREIGN``, the English, Latin and Polish words the Serbian texts quote (game names
@@ -53,6 +53,7 @@ _PROTECTED = re.compile(r"""
     | \bdomine\s+(?:list|rules|play|simulate|arena|replay|render)\b   # a command
     | (?<![\w-])--?[A-Za-z][\w-]*    # an option
     | \bid:\s[\w-]+                  # a game's id
+    | [\w-]+=[^\s,;)]*               # an option's key=value
     | [\w+]*\d[\w+-]*                # anything with a digit: 6-3, 6x6, A3
     | \w*_\w*                        # an identifier
 """, re.X)
