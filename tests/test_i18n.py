@@ -201,7 +201,8 @@ def test_every_reason_code_has_a_sentence_with_the_same_placeholders(lang):
 
 
 @pytest.mark.parametrize("lang, sentence", [
-    ("pl", "nie masz kamienia 6-6"), ("sr-Latn", "ne držite 6-6"), ("sr-Cyrl", "не држите 6-6"), ("en", "you do not hold 6-6"),
+    ("pl", "nie masz kamienia 6-6"), ("sr-Latn", "ne držite 6-6"), ("sr-Cyrl", "не држите 6-6"),
+    ("en", "you do not hold 6-6"),
 ])
 def test_a_reason_reads_in_each_language(lang, sentence):
     i18n.use(lang)

@@ -2,12 +2,14 @@
 
 Serbian has one letter for one sound in both scripts, so the Cyrillic text is the Latin one
 letter for letter, with the digraphs lj, nj and dž as one letter each (љ, њ, џ). What is not
-Serbian stays as written: code spans (`` `5-3 L` ``), placeholders (``{tile}``, ``%(n)s``),
-options (``--lang``, ``target=100``), commands (``domine rules``), a game's id after ``id:``, anything with a digit (``6-3``, ``6x6``,
-``A3``), identifiers (``double_nine``), the ends' letters L R N S E W standing alone, and words
-of other languages: those with a letter Serbian's alphabet lacks (q, w, x, y, ł, ś ...) and
-those in ``FOREIGN``, the English, Latin and Polish words the Serbian texts quote (game names
-and their aliases). tests/test_i18n.py checks every Serbian text reads back (``to_latin``) to
+Serbian stays as written:
+code spans (`` `5-3 L` ``), placeholders (``{tile}``, ``%(n)s``), options (``--lang``,
+``target=100``), commands (``domine rules``), a game's id after ``id:``, anything with a digit
+(``6-3``, ``6x6``, ``A3``), identifiers (``double_nine``), the ends' letters L R N S E W
+standing alone, and words of other languages: those with a letter Serbian's alphabet lacks (q,
+w, x, y, ł, ś ...), those in ``FOREIGN`` (the English, Latin and Polish words the Serbian texts
+quote: game names and their aliases), and a run of capitalised words one of which is foreign
+(Russian Domino). tests/test_i18n.py checks every Serbian text reads back (``to_latin``) to
 its Latin self, and that nothing protected changed.
 """
 
@@ -56,7 +58,7 @@ _PROTECTED = re.compile(r"""
     | [\w-]+=[^\s,;)]*               # an option's key=value
     | [\w+]*\d[\w+-]*                # anything with a digit: 6-3, 6x6, A3
     | \w*_\w*                        # an identifier
-""", re.X)
+""", re.VERBOSE)
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")   # Colonel's is one (foreign) word
 _SERBIAN_LETTERS = frozenset(LATIN + LATIN.upper())
