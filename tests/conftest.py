@@ -1,5 +1,6 @@
 """Every test runs with its own user data folder: a match played at the table without --record
-is autosaved there (cli/autosave.py), never in the real home of whoever runs the tests."""
+is autosaved there (cli/autosave.py), never in the real home of whoever runs the tests. And in
+English, whatever the locale of whoever runs them (DOMINE_LANG; tests/test_i18n.py sets its own)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import pytest
 @pytest.fixture(autouse=True, scope="session")
 def _own_data_folder(tmp_path_factory):
     before = os.environ.get("XDG_DATA_HOME")
+    lang = os.environ.get("DOMINE_LANG")
     os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))   # subprocesses inherit it
+    os.environ["DOMINE_LANG"] = "en"
     yield
-    if before is None:
-        os.environ.pop("XDG_DATA_HOME", None)
-    else:
-        os.environ["XDG_DATA_HOME"] = before
+    for name, value in (("XDG_DATA_HOME", before), ("DOMINE_LANG", lang)):
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value

@@ -62,11 +62,17 @@ def test_help_loads_no_engine_and_no_rich(args):
     assert _loaded(modules, ENGINE + MARKDOWN + ("rich",)) == []
 
 
+#: What only another language than English needs: the catalogs (gettext) and CLDR's data (Babel).
+LANGUAGE = ("gettext", "babel")
+
+
 @pytest.mark.parametrize("args, also_absent", [
-    (["list"], MARKDOWN),
-    (["list", "--json"], MARKDOWN + ("rich",)),
-    (["rules", "block"], ()),
-    (["rules", "Blic"], ()),
+    (["list"], MARKDOWN + LANGUAGE),
+    (["list", "--json"], MARKDOWN + ("rich",) + LANGUAGE),
+    (["rules", "block"], LANGUAGE),
+    (["rules", "Blic"], LANGUAGE),
+    (["--lang", "pl", "list"], MARKDOWN),
+    (["--lang=sr-Cyrl", "rules", "Блиц"], ()),
 ])
 def test_list_and_rules_load_no_engine_and_no_typer(args, also_absent):
     modules = _modules_after(*args)
@@ -104,7 +110,9 @@ CLOSED = "import os; r, w = os.pipe(); os.close(r); os.dup2(w, 1); "
 
 
 @pytest.mark.parametrize("args", [["list"], ["list", "--json"], ["rules", "block"], ["rules", "blic"],
-                                  ["rules", "nosuch"], ["rules", ""], ["rules", "two-hander"]])
+                                  ["rules", "nosuch"], ["rules", ""], ["rules", "two-hander"],
+                                  ["--lang", "pl", "list"], ["--lang=sr-Cyrl", "rules", "chiva"],
+                                  ["--lang", "sr-Latn", "rules", "nosuch"], ["--lang", "xx", "list"]])
 @pytest.mark.parametrize("closed", [False, True])
 def test_quick_path_is_the_app(args, closed):
     def run(code: str) -> subprocess.CompletedProcess:

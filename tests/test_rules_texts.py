@@ -43,3 +43,20 @@ def test_a_translation_keeps_every_section_and_fits_80_columns(lang, game):
     wide = [n for n, line in enumerate(text.splitlines(), 1) if len(line) > 80]
     assert not wide, f"lines wider than 80 columns: {wide}"
     assert f"id: {game}" in text.splitlines()[2]
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_the_cyrillic_page_is_the_latin_one_transliterated(game):
+    """sr-Cyrl has no pages of its own: ``domine rules`` transliterates the Latin page, which
+    keeps its shape, its width and everything that is not a Serbian word."""
+    from domine.cli.info import rules_text
+    from domine.i18n.translit import protected, to_cyrillic, to_latin
+
+    latin = (RULES / "sr-Latn" / f"{game}.md").read_text(encoding="utf-8")
+    cyrillic = rules_text(game, "sr-Cyrl")
+    assert cyrillic == to_cyrillic(latin) != latin
+    assert to_latin(cyrillic) == latin
+    assert protected(cyrillic) == protected(latin)
+    assert shape(cyrillic) == shape(latin)
+    assert all(len(line) <= 80 for line in cyrillic.splitlines())
+    assert f"id: {game}" in cyrillic.splitlines()[2]

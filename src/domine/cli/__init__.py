@@ -21,14 +21,29 @@ from typing import Callable, Optional
 __all__ = ["app", "main"]
 
 
+def _lang_option(args: list[str]) -> tuple[Optional[str], list[str]]:
+    """``--lang X`` or ``--lang=X`` at the head of the command line, and the rest of it."""
+    if len(args) >= 2 and args[0] == "--lang":
+        return args[1], args[2:]
+    if args and args[0].startswith("--lang="):
+        return args[0].partition("=")[2], args[1:]
+    return None, args
+
+
 def _quick(args: list[str]) -> Optional[Callable[[], None]]:
     """The work of a command line that needs no parsing, of those asked for most: ``list``,
-    ``list --json``, ``rules GAME``. Typer would cost more than the work: importing it is
-    about 0.08 s of CPU, and its parameter handling imports pydantic, 0.1 s more."""
+    ``list --json``, ``rules GAME``, each also after ``--lang X``. Typer would cost more than the
+    work: importing it is about 0.08 s of CPU, and its parameter handling imports pydantic, 0.1 s
+    more. The language is chosen as the app's callback chooses it (``speak``)."""
+    from .language import speak
+
+    lang, args = _lang_option(args)
     if args == ["list"] or args == ["list", "--json"]:
+        speak(lang)
         from .info import show_games
         return lambda: show_games(as_json=len(args) == 2)
     if len(args) == 2 and args[0] == "rules" and not args[1].startswith("-"):
+        speak(lang)
         from .info import show_rules
         return lambda: show_rules(args[1])
     return None

@@ -52,10 +52,14 @@ def games() -> list[dict]:
 
 
 def find(name: str) -> dict:
-    """A game's entry by id or alias, the game the registry would find. A name the file does
-    not hold goes to the registry itself, which finds it or says why not (GameError)."""
+    """A game's entry by id or alias, the game the registry would find (a Serbian name also in
+    Cyrillic letters). A name the file does not hold goes to the registry itself, which finds
+    it or says why not (GameError)."""
     from .catalog_data import GAMES, NAMES
     gid = NAMES.get(name)
+    if gid is None and any("\u0400" <= c <= "\u04ff" for c in name):   # Serbian in Cyrillic: Блиц
+        from ..i18n.translit import to_latin
+        gid = NAMES.get(to_latin(name)) or NAMES.get(to_latin(name).lower())
     if gid is None:
         from ..games import game_class
         return entry(game_class(name))

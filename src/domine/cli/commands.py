@@ -9,11 +9,12 @@ command runs. ``list`` and ``rules`` are declared here and do their work in info
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
 from . import arena, info, play, render, replay, review, simulate
+from .language import speak
 from .options import GameArgument
 
 app = typer.Typer(
@@ -66,5 +67,9 @@ def _version(value: bool) -> None:
 def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", metavar="LANG", show_default=False,
+        help="Language: en, sr-Latn, sr-Cyrl or pl (default: DOMINE_LANG, else the locale, else en).")] = None,
 ) -> None:
     """Play, simulate and replay domino games."""
+    speak(lang)

@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 import sys
 
+from .. import i18n
+from ..i18n import _, pgettext
 from . import catalog
 from .common import UserError, handled, option_text, out_console, pipe_closed_quietly
 
 
-def _players_text(game: dict) -> str:
-    lo, hi = game["min_players"], game["max_players"]
-    return str(lo) if lo == hi else f"{lo}-{hi}"
+def _names_shown(title: str) -> set[str]:
+    """The names a game's title in a language already says: ``Čiva (Chiva)``: both."""
+    parts = title.replace("(", ",").replace(")", ",").split(",")
+    return {title.lower(), *(p.strip().lower() for p in parts if p.strip())}
 
 
 def show_games(as_json: bool) -> None:
@@ -28,25 +31,49 @@ def show_games(as_json: bool) -> None:
     from rich.text import Text
 
     # one entry a game: id, name, players and family; the summary; the other names it goes by
+    script = str
+    if i18n.current() == "sr-Cyrl":   # the other names as the page's title writes them: Блиц
+        from ..i18n.translit import to_cyrillic as script
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
     for game in catalog.games():
-        text = Text.assemble((game["name"], "bold"), f" · {_players_text(game)} players · {game['family']}\n",
-                             game["summary"])
-        others = [a for a in game["aliases"] if a.lower() != game["name"].lower()]
+        name = pgettext("game name", game["name"])
+        players = i18n.players(game["min_players"], game["max_players"])
+        text = Text.assemble((name, "bold"), f" · {players} · {pgettext('family', game['family'])}\n",
+                             pgettext("summary", game["summary"]))
+        shown = {name.lower()} if name == game["name"] else _names_shown(name) | {game["name"].lower()}
+        others = [script(a) for a in game["aliases"] if script(a).lower() not in shown]
         if others:
-            text.append("\nalso: " + ", ".join(others), style="dim")
+            text.append("\n" + _("also: ") + ", ".join(others), style="dim")
         table.add_row(game["id"], text)
     with pipe_closed_quietly():
         out = out_console()
         out.print(table)
-        out.print("[dim]domine rules GAME shows a game's rules; any name above works too (e.g. 'Blic').[/dim]")
+        out.print("[dim]" + _("domine rules GAME shows a game's rules; any name above works too (e.g. 'Blic').")
+                  + "[/dim]")
 
 
-def rules_text(game_id: str) -> str:
+def rules_text(game_id: str, language: str | None = None) -> str:
+    """A game's rules page in ``language`` (the active one by default): ``rules/<lang>/<id>.md``,
+    Serbian Cyrillic transliterated from the Latin page, English (``rules/<id>.md``) where a
+    language has no page for the game."""
     from importlib import resources
-    return resources.files("domine").joinpath("rules", f"{game_id}.md").read_text(encoding="utf-8")
+
+    lang = language or i18n.current()
+    rules = resources.files("domine").joinpath("rules")
+    folder = "sr-Latn" if lang == "sr-Cyrl" else lang
+    if lang != "en":
+        try:
+            text = rules.joinpath(folder, f"{game_id}.md").read_text(encoding="utf-8")
+        except OSError:
+            pass
+        else:
+            if lang == "sr-Cyrl":
+                from ..i18n.translit import to_cyrillic
+                text = to_cyrillic(text)
+            return text
+    return rules.joinpath(f"{game_id}.md").read_text(encoding="utf-8")
 
 
 def show_rules(name: str) -> None:
@@ -55,7 +82,7 @@ def show_rules(name: str) -> None:
         try:
             text = rules_text(game["id"])
         except OSError:
-            raise UserError(f"no rules text is installed for {game['id']}") from None
+            raise UserError(_("no rules text is installed for {game}").format(game=game["id"])) from None
         from rich.markdown import Markdown
         from rich.table import Table
         from rich.text import Text
@@ -69,13 +96,15 @@ def show_rules(name: str) -> None:
             sys.stdout.write("\n".join(line.rstrip() for line in captured.get().splitlines()) + "\n")
         if game["options"]:
             out.print()
-            out.print("[bold]Options[/bold] (--option key=value):")
+            out.print("[bold]" + _("Options") + "[/bold] (--option key=value):")
             grid = Table.grid(padding=(0, 2))
             grid.add_column(no_wrap=True)
             grid.add_column()
             for o in game["options"]:
                 values = "yes/no" if o["type"] == "bool" else "/".join(o["choices"]) if o["choices"] else \
-                    "a number" if o["type"] == "int" else "text"
-                default = "" if o["default"] is None else f"; default {option_text(o['default'])}"
-                grid.add_row(Text(f"  {o['name']}", style="bold"), Text(f"{o['help']} ({values}{default})"))
+                    _("a number") if o["type"] == "int" else _("text")
+                default = "" if o["default"] is None else \
+                    _("; default {value}").format(value=option_text(o["default"]))
+                grid.add_row(Text(f"  {o['name']}", style="bold"),
+                             Text(f"{pgettext('option', o['help'])} ({values}{default})"))
             out.print(grid)

@@ -10,13 +10,15 @@ codes with their English templates; nothing that refuses a move writes its sente
 A template is ``str.format`` text whose fields are the code's parameters. A few format specs
 say how a list reads in the catalog's language: ``{allowed:or}`` (``6-6 or 5-5``),
 ``{options:list}`` (``a, b``), ``{ends:ends}`` (``L=5, R=3``; the catalog's word for none when
-empty), ``{side_tiles:one-of}`` (`` (one of 6-1, 5-2)``, nothing when empty); ``!r`` quotes
-text as typed. docs/reasons.md is generated from the table (``reasons_doc``).
+empty), ``{side_tiles:one-of}`` (`` (one of 6-1, 5-2)``, nothing when empty),
+``{limit:plural:tile|tiles}`` (the number and the noun in the form the catalog's language gives
+it: ``3 tiles``; Polish and Serbian list three forms); ``!r`` quotes text as typed. docs/reasons.md is generated from the table (``reasons_doc``).
 """
 
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 ILLEGAL, MALFORMED, AMBIGUOUS, TILE = "IllegalMove", "MalformedMove", "AmbiguousMove", "TileError"
@@ -128,7 +130,7 @@ _TABLE = (
     # -- draw, pass, stop, decline, discard, pair, close -------------------------------------
     ("draw-exhausted", ILLEGAL, "turn: draw", "you cannot draw: drawing is exhausted"),
     ("drawn-tile-fits", ILLEGAL, "turn: draw", "you drew {tile}, which fits: you must place it"),
-    ("draw-limit", ILLEGAL, "turn: draw", "you may draw at most {limit} tiles in a turn"),
+    ("draw-limit", ILLEGAL, "turn: draw", "you may draw at most {limit:plural:tile|tiles} in a turn"),
     ("draw-while-tile-fits", ILLEGAL, "turn: draw", "you cannot draw while you hold a tile that fits"),
     ("not-next-stock-tile", ILLEGAL, "parsing: a draw that names its tile",
      "the next stock tile is {tile}, not {named}"),
@@ -201,7 +203,7 @@ _TABLE = (
     ("not-past-limit", ILLEGAL, "italian: buy back, drop out",
      "{move}: only a player past {limit} decides to buy back in or drop out, after the hand"),
     ("buy-back-limit", ILLEGAL, "italian: buy back",
-     "{move}: you have bought back in {times} times, the most allowed"),
+     "{move}: you have bought back in {times:plural:time|times}, the most allowed"),
     # -- four-crosses ----------------------------------------------------------------------------
     ("double-not-reserved", ILLEGAL, "four-crosses: an arm closed after a round of passes (rule 9)",
      "arm {end} waits for {tile}, which is not among the reserved tiles"),
@@ -282,13 +284,15 @@ class ReasonError(ValueError):
 class Catalog:
     """The sentences of one language: a template per code (the same fields as the English
     one) and the words its list formats use (``or``: between the last two tiles that may
-    lead; ``none``: no end; ``one-of``: a pattern for a list of allowed tiles)."""
+    lead; ``none``: no end; ``one-of``: a pattern for a list of allowed tiles) and, for the
+    ``plural`` spec, which of its forms a number takes (``plural(n)``: 0 first)."""
 
-    def __init__(self, language: str, templates: dict[str, str], words: dict[str, str]):
+    def __init__(self, language: str, templates: dict[str, str], words: dict[str, str],
+                 plural: Callable[[int], int] = lambda n: int(n != 1)):
         self.language = language
         self.templates = templates
         self.words = words
-        self._formatter = _Formatter(words)
+        self._formatter = _Formatter(words, plural)
 
     def render(self, reason: Reason) -> str:
         return self._formatter.format(self.templates[reason.code], **reason.params)
@@ -307,10 +311,14 @@ class Catalog:
 class _Formatter(string.Formatter):
     """``str.format`` with the list specs of a catalog's language."""
 
-    def __init__(self, words: dict[str, str]):
+    def __init__(self, words: dict[str, str], plural: Callable[[int], int]):
         self.words = words
+        self.plural = plural
 
     def format_field(self, value, spec: str) -> str:
+        if spec.startswith("plural:"):
+            forms = spec.removeprefix("plural:").split("|")
+            return f"{value} {forms[min(self.plural(value), len(forms) - 1)]}"
         if spec == "list":
             return ", ".join(map(str, value))
         if spec == "or":
@@ -375,7 +383,11 @@ A template uses exactly the fields of the English one (`problems` checks it), in
 order the language wants. The list specs read the catalog's words: `{allowed:or}` joins
 tiles with its `or`, `{options:list}` with commas, `{ends:ends}` writes `L=5, R=3` (its
 `none` when there is no end), `{side_tiles:one-of}` fills its `one-of` pattern with the
-tiles (nothing when any tile will do); `!r` quotes text as the player typed it. Tiles and
+tiles (nothing when any tile will do), `{limit:plural:tile|tiles}` writes the number and the
+form of the noun the language gives it (Polish and Serbian list three forms:
+`{limit:plural:kamień|kamienie|kamieni}`; the catalog's `plural` says which); `!r` quotes text
+as the player typed it. domine's own translations live in the gettext catalogs, with the code
+as the context (`domine.i18n.reason_catalog`, docs/translating.md). Tiles and
 moves in the params are notation (`6-6`, `5-3 R`, `draw`), which reads the same in every
 language; a client that shows its own words for moves can read the params instead of the
 sentence.
