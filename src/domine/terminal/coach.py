@@ -11,7 +11,7 @@ from ..bots.knowledge import Knowledge, game_of
 from ..engine.moves import ANNOUNCE, DRAW, PASS, STOP, end_of, is_place, kind, pips_placed, tile_of
 from ..engine.observation import Observation
 from ..engine.tiles import BIT, IS_DOUBLE, TILES_WITH, tile_str, tiles_of
-from ..i18n import _, current, join, ngettext
+from ..i18n import _, current, join, ngettext, pgettext
 from .table import points_str, seat_words
 
 
@@ -93,7 +93,7 @@ def tile_counter(obs: Observation) -> list[str]:
     unseen = kn.unseen
     # TRANSLATORS: the tiles this seat has not seen (in no hand it saw, not on the table), and how many
     lines = [_("Unseen tiles ({count}): {tiles}").format(
-        count=unseen.bit_count(), tiles=" ".join(tile_str(t) for t in tiles_of(unseen)) or _("none"))]
+        count=unseen.bit_count(), tiles=" ".join(tile_str(t) for t in tiles_of(unseen)) or pgettext("tiles", "none"))]
     counts = [f"{v}:{(unseen & TILES_WITH[v]).bit_count()}" for v in range(game.max_pip + 1)]
     # TRANSLATORS: for each number of the set, how many unseen tiles show it: "0:3  1:4 ..."
     lines.append(_("Unseen per number: {counts}").format(counts="  ".join(counts)))

@@ -138,7 +138,7 @@ class ReviewScreen:
                 seat=seat_name(self.seat, self.kinds)) + " ", style="bold"), row_words(obs, self.seat).split(" "), sep=" ")
         else:
             rows += wrap_items(Text(_("{seat}'s tiles:").format(seat=seat_name(self.seat, self.kinds)) + " ",
-                                    style="bold"), _tile_names(obs.hand) or [_("none")], sep=" ")
+                                    style="bold"), _tile_names(obs.hand) or [pgettext("tiles", "none")], sep=" ")
         if state.over:
             totals = hand.scores if hand.scores is not None else [0] * len(state.result.points)
             rows += hand_result_lines(state, self.kinds, totals, self.seat)
