@@ -720,17 +720,7 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     rows.append(Text(_("Table:"), style="bold"))
     for line in table_lines(obs.layout, PICTURE_WIDTH - 2, game.ends_by_double):
         rows.append(Text("  ") + line)
-    if game.leftover == "stock":
-        reserve = obs.stock_size - obs.drawable
-        # TRANSLATORS: the stock: how many tiles it holds and how many of them may be drawn
-        stock = ngettext("{count} tile, {drawable} drawable", "{count} tiles, {drawable} drawable",
-                         obs.stock_size).format(count=obs.stock_size, drawable=obs.drawable)
-        if reserve:
-            # TRANSLATORS: the stock's reserve: its last tiles, which nobody may draw
-            stock += " " + _("({count} kept back)").format(count=reserve)
-    else:
-        stock = _("none (undealt tiles are out of play)")
-    rows.append(Text.assemble((_("Stock:") + " ", "bold"), stock))
+    rows.append(Text.assemble((_("Stock:") + " ", "bold"), stock_text(game, obs)))
     counts = [f"{seat_name(s, kinds, obs.seat)} {n}" + (" ·" if s < len(obs.hand_sizes) - 1 else "")
               for s, n in enumerate(obs.hand_sizes)]
     rows += wrap_items(Text(_("Tiles held:") + " ", style="bold"), counts, sep=" ")
@@ -757,6 +747,20 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     items = [Text.assemble((f"{i}) ", "cyan"), label) for i, label in enumerate(legal_labels, start=1)]
     rows += wrap_items(Text(_("Moves:") + " ", style="bold"), items)
     return Group(*rows)
+
+
+def stock_text(game: Game, obs: Observation) -> str:
+    """'14 tiles, 12 drawable (2 kept back)': the stock as the seat sees it."""
+    if game.leftover != "stock":
+        return _("none (undealt tiles are out of play)")
+    # TRANSLATORS: the stock: how many tiles it holds and how many of them may be drawn
+    text = ngettext("{count} tile, {drawable} drawable", "{count} tiles, {drawable} drawable",
+                    obs.stock_size).format(count=obs.stock_size, drawable=obs.drawable)
+    reserve = obs.stock_size - obs.drawable
+    if reserve:
+        # TRANSLATORS: the stock's reserve: its last tiles, which nobody may draw
+        text += " " + _("({count} kept back)").format(count=reserve)
+    return text
 
 
 def row_words(obs: Observation, seat: int) -> str:
