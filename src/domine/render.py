@@ -7,7 +7,8 @@ pictures agree. A tile is ivory with real pip dots, a line between its halves; a
 double lies crosswise; a face-down tile is shaded and striped; the last tile placed
 is outlined in orange; the enclosed empty regions of a grid (``Geometry.regions``) are
 shaded light green, one ``<g class="region">`` each; each open end is labelled as the terminal labels it
-(``E:6``, ``(E:6)``, ``E:6 dead``, ``E closed``; see ``OpenEnd.label``).
+(``E:6``, ``(E:6)``, ``E:6 dead``, ``E closed``; see ``OpenEnd.label``), in the active language
+(``end_text``; the ``data-`` attributes stay the same in every language).
 
 In the SVG every tile is a ``<g class="tile">`` carrying its cell rectangle
 (``data-x``, ``data-y``, ``data-w``, ``data-h``, in geometry cells), ``data-tile``
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from .engine.geometry import Geometry, snake
+from .i18n import _, current
 
 CELL = 40            # pixels per geometry cell
 MARGIN = 24
@@ -75,6 +77,31 @@ class Scene:
     groups: list[Group]
 
 
+def end_text(e) -> str:
+    """What a picture writes at an open end (``OpenEnd.label``: 'E:6', '(E:6)', 'E:6 dead',
+    'E closed', ' needs 1', ' marker'), in the active language; the end's name and numbers
+    are notation and stay as they are."""
+    if current() == "en":
+        return e.label
+    if e.closed:
+        text = _("{end} closed").format(end=e.name)
+    elif e.dead:
+        # TRANSLATORS: an open end no tile left can ever match: "E:6 dead"
+        text = _("{end}:{value} dead").format(end=e.name, value=e.value)
+    else:
+        text = f"{e.name}:{e.value}"
+        if e.needs != -2:
+            # TRANSLATORS: an end whose tile must show another number than the end's ({pip}; M:
+            # a matador only), in the Russian games' sum-to-seven matching: "E:6 needs 1"
+            text = _("{end} needs {pip}").format(end=text, pip="M" if e.needs == -1 else e.needs)
+        if not e.open_now:
+            text = f"({text})"
+    if e.marker:
+        # TRANSLATORS: a Mexican Train train whose owner's marker is on it (open to every seat)
+        text = _("{end} marker").format(end=text)
+    return text
+
+
 def _pips(items: list, value: int, x: float, y: float, size: float) -> None:
     """The dots of one half: the unit square at (x, y), ``size`` pixels across."""
     radius = size * (0.075 if value > 9 else 0.09)
@@ -106,7 +133,7 @@ def scene(geo: Geometry, caption: list[str] | tuple = (), cell: int = CELL, max_
     for e in geo.ends:
         dx, dy = e.direction
         ax, ay = e.x * cell + dx * label_gap, e.y * cell + dy * label_gap
-        width = _label_size(e.label, FONT)
+        width = _label_size(end_text(e), FONT)
         if dx > 0:
             box = (ax, ay - FONT / 2, ax + width, ay + FONT / 2)
         elif dx < 0:
@@ -173,7 +200,7 @@ def scene(geo: Geometry, caption: list[str] | tuple = (), cell: int = CELL, max_
         anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
         tx = ax + ox
         ty = (box[1] + box[3]) / 2 + oy + FONT * 0.35
-        g.items.append(("text", tx, ty, e.label, anchor, LABEL_COLOURS[e.state], FONT, e.open_now))
+        g.items.append(("text", tx, ty, end_text(e), anchor, LABEL_COLOURS[e.state], FONT, e.open_now))
         groups.append(g)
     return Scene(width, height, groups)
 

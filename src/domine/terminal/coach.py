@@ -11,6 +11,8 @@ from ..bots.knowledge import Knowledge, game_of
 from ..engine.moves import ANNOUNCE, DRAW, PASS, STOP, end_of, is_place, kind, pips_placed, tile_of
 from ..engine.observation import Observation
 from ..engine.tiles import BIT, IS_DOUBLE, TILES_WITH, tile_str, tiles_of
+from ..i18n import _, current, join, ngettext, pgettext
+from .table import points_str, seat_words
 
 
 def hint_reasons(obs: Observation, move: int) -> list[str]:
@@ -18,11 +20,12 @@ def hint_reasons(obs: Observation, move: int) -> list[str]:
     game = game_of(obs)
     k = kind(move)
     if k == DRAW:
-        return ["no tile of yours fits"]
+        return [_("no tile of yours fits")]
     if k == PASS:
-        return ["nothing fits and nothing can be drawn"]
+        return [_("nothing fits and nothing can be drawn")]
     if k == STOP:
-        return ["keep your tiles for later"]
+        # TRANSLATORS: why to stop (end a turn that could go on): keep the tiles in hand
+        return [_("keep your tiles for later")]
     if not is_place(move):
         return []
     t = tile_of(move)
@@ -32,9 +35,9 @@ def hint_reasons(obs: Observation, move: int) -> list[str]:
     after = hand & ~BIT[t]
     reasons = []
     if not after:
-        return ["you go out"]
+        return [_("you go out")]
     if move & ANNOUNCE:
-        reasons.append("call your last tile, or it stays locked")
+        reasons.append(_("call your last tile, or it stays locked"))
     layout = obs.layout
     if layout is not None and layout.lead >= 0 and end_of(move) < len(layout.values):
         try:
@@ -42,12 +45,16 @@ def hint_reasons(obs: Observation, move: int) -> list[str]:
         except Exception:   # a game without points on play  # noqa: BLE001
             pts = 0
         if pts:
-            reasons.append(f"it scores {pts} at once")
+            # TRANSLATORS: the points a placement scores as it is made (All Fives' count)
+            reasons.append(ngettext("it scores {count} at once", "it scores {count} at once", pts)
+                           .format(count=points_str(pts)))
     heaviest = max(pips_placed(m) for m in obs.legal_moves if is_place(m))
     if pips_placed(move) == heaviest and heaviest > 0:
-        reasons.append(f"it sheds your heaviest playable tile ({heaviest} pips)")
+        reasons.append(ngettext("it sheds your heaviest playable tile ({count} pips)",
+                                "it sheds your heaviest playable tile ({count} pips)", heaviest)
+                       .format(count=heaviest))
     if IS_DOUBLE[t]:
-        reasons.append("doubles are hard to place later")
+        reasons.append(_("doubles are hard to place later"))
     try:
         kn = Knowledge(obs, game)
     except Exception:   # inference is a help here, never a failure  # noqa: BLE001
@@ -63,11 +70,19 @@ def hint_reasons(obs: Observation, move: int) -> list[str]:
                      and not (game.partnership and obs.teams[s] == obs.teams[obs.seat])
                      and not kn.possible(s) & fits]
             if stuck:
-                who = " and ".join(f"seat {s}" for s in stuck)
-                reasons.append(f"{who} cannot follow it, from what {'they have' if len(stuck) > 1 else 'it has'} shown")
+                names = [seat_words(s) for s in stuck]
+                who = " and ".join(names) if current() == "en" else join(names)
+                # TRANSLATORS: the seats that hold no tile for the ends this move leaves, as far as
+                # their draws and passes have shown ("seat 1 and seat 3 cannot follow it ...")
+                reasons.append(ngettext("{seats} cannot follow it, from what it has shown",
+                                        "{seats} cannot follow it, from what they have shown", len(stuck))
+                               .format(seats=who))
     covered = sum(1 for v in range(game.max_pip + 1) if after & TILES_WITH[v])
     if covered >= game.max_pip:   # a hand that still answers most numbers
-        reasons.append(f"you keep tiles for {covered} of the {game.max_pip + 1} numbers")
+        # TRANSLATORS: after this move the hand still holds a tile showing {count} of the
+        # {numbers} numbers of the set (0 to 6: 7 numbers)
+        reasons.append(_("you keep tiles for {count} of the {numbers} numbers")
+                       .format(count=covered, numbers=game.max_pip + 1))
     return reasons[:3]
 
 
@@ -76,15 +91,20 @@ def tile_counter(obs: Observation) -> list[str]:
     game = game_of(obs)
     kn = Knowledge(obs, game)
     unseen = kn.unseen
-    lines = [f"Unseen tiles ({unseen.bit_count()}): " + (" ".join(tile_str(t) for t in tiles_of(unseen)) or "none")]
+    # TRANSLATORS: the tiles this seat has not seen (in no hand it saw, not on the table), and how many
+    lines = [_("Unseen tiles ({count}): {tiles}").format(
+        count=unseen.bit_count(), tiles=" ".join(tile_str(t) for t in tiles_of(unseen)) or pgettext("tiles", "none"))]
     counts = [f"{v}:{(unseen & TILES_WITH[v]).bit_count()}" for v in range(game.max_pip + 1)]
-    lines.append("Unseen per number: " + "  ".join(counts))
+    # TRANSLATORS: for each number of the set, how many unseen tiles show it: "0:3  1:4 ..."
+    lines.append(_("Unseen per number: {counts}").format(counts="  ".join(counts)))
     for s in range(obs.players):
         if s == obs.seat:
             continue
         void = kn.void_pips(s)
-        what = "no " + ", ".join(map(str, void)) if void else "nothing known yet"
-        lines.append(f"seat {s} ({obs.hand_sizes[s]} tiles): {what}")
+        # TRANSLATORS: the numbers a seat is known to hold no tile of: "no 3, 5"
+        what = _("no {numbers}").format(numbers=", ".join(map(str, void))) if void else _("nothing known yet")
+        lines.append(ngettext("{seat} ({count} tile): {what}", "{seat} ({count} tiles): {what}",
+                              obs.hand_sizes[s]).format(seat=seat_words(s), count=obs.hand_sizes[s], what=what))
     return lines
 
 

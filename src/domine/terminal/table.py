@@ -1,13 +1,16 @@
 """Rendering helpers for the terminal: tiles, layouts, scores and hand results as Rich text.
 
 Everything a player is shown during a decision comes from an ``Observation``,
-so the screen never shows more than the seat may know.
+so the screen never shows more than the seat may know. Every word is in the active language
+(``domine.i18n``); tiles and moves stay in the one notation every language shares. The core
+words a few things itself in English (a grid's ends, a game's status, a match's goal, a row):
+those are worded again here from the same data, the English text kept as the core gives it.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from rich.console import Group
 from rich.table import Table
@@ -22,20 +25,49 @@ from ..engine.moves import (
 )
 from ..engine.geometry import fold, wild_tiles
 from ..engine.tiles import BIT, tile_str, tiles_of
+from ..i18n import _, current, join, ngettext, number, pgettext
+from ..render import end_text
 
 PICTURE_WIDTH = 80   # the play screen's table fits this many columns
 CALL_WORDS = "one tile"   # the last-tile call (Ordinary Dominoes' Jedan Kamen), as the table says it
 
-REASONS = {
-    "domino": "went out (domino)",
-    "blocked": "blocked: nobody can play",
-    "dead": "dead layout: no tile can ever fit an open end",
-    "target": "the target was reached during the hand",
-    "pass": "the first pass loses",
-    "150": "the layout's total reached 150",
-    "played out": "every tile has left the hands",
-    "closed": "every arm is closed",
-}
+
+def call_words() -> str:
+    """The last-tile call in the active language (``CALL_WORDS`` in English)."""
+    # TRANSLATORS: the words a player calls when he lays his next-to-last tile (Ordinary
+    # Dominoes' "Jedan Kamen"); shown quoted: seat 1: 5-3 L and calls 'one tile'
+    return pgettext("last-tile call", "one tile")
+
+
+def _reason_words() -> dict[str, str]:
+    """Why a hand's play ended (``END_REASONS``), in the active language."""
+    return {
+        "domino": pgettext("hand end", "went out (domino)"),
+        "blocked": pgettext("hand end", "blocked: nobody can play"),
+        "dead": pgettext("hand end", "dead layout: no tile can ever fit an open end"),
+        "target": pgettext("hand end", "the target was reached during the hand"),
+        "pass": pgettext("hand end", "the first pass loses"),
+        "150": pgettext("hand end", "the layout's total reached 150"),
+        "played out": pgettext("hand end", "every tile has left the hands"),
+        "closed": pgettext("hand end", "every arm is closed"),
+        "stalemate": pgettext("hand end", "stalemate"),
+    }
+
+
+class _Reasons(Mapping):
+    """Why a hand ended, by ``END_REASONS`` code, worded in the language active when it is read."""
+
+    def __getitem__(self, reason: str) -> str:
+        return _reason_words()[reason]
+
+    def __iter__(self):
+        return iter(_reason_words())
+
+    def __len__(self) -> int:
+        return len(_reason_words())
+
+
+REASONS: Mapping[str, str] = _Reasons()
 
 
 def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
@@ -43,9 +75,13 @@ def ends_text(ends: Sequence[tuple], show_doubles: bool = False) -> str:
     parts = []
     for name, value, _length, double, closed in ends:
         if closed:
-            parts.append(f"{name} closed")
+            # TRANSLATORS: an end of the layout (L, R, N ...) closed: no tile goes there any more
+            parts.append(_("{end} closed").format(end=name))
+        elif show_doubles and double:
+            # TRANSLATORS: an end and the number it shows, its outer tile a double: L 6 (double)
+            parts.append(_("{end} {value} (double)").format(end=name, value=value))
         else:
-            parts.append(f"{name} {value}" + (" (double)" if show_doubles and double else ""))
+            parts.append(f"{name} {value}")
     return " · ".join(parts)
 
 
@@ -65,9 +101,14 @@ END_STYLES = {"open": "bold cyan", "waiting": "dim", "dead": "red", "closed": "r
 EMPTY_TABLE = "(empty table: the next tile placed is the lead)"
 
 
+def empty_table() -> str:
+    """``EMPTY_TABLE`` in the active language."""
+    return _("(empty table: the next tile placed is the lead)")
+
+
 def end_label(end) -> tuple[str, str]:
     """The label of an ``OpenEnd`` and its style: 'E:6', '(E:6)', 'E:6 dead', 'E closed'."""
-    return end.label, END_STYLES[end.state]
+    return end_text(end), END_STYLES[end.state]
 
 
 def _block(p, pw: int) -> list[str]:
@@ -213,7 +254,7 @@ def _raster(pieces, labels, directions: dict[int, tuple[int, int]], pw: int, sha
             edge = int(round(_at(ys, rows, y)))
             line = edge if dy > 0 else edge - 1
             step = (dy, 0)
-        for _ in range(40):   # move outwards past anything in the way
+        for _step in range(40):   # move outwards past anything in the way
             if canvas.free(line, col, n):
                 break
             line, col = line + step[0], col + step[1]
@@ -294,7 +335,7 @@ def layout_picture(geo, width: int = 80, height: int = 21) -> list[Text]:
     """The table drawn from its geometry, at most ``width`` columns wide; the main picture at most
     ``height`` lines high (its long arms go on in rows below it)."""
     if not geo.pieces:
-        return [Text(EMPTY_TABLE)]
+        return [Text(empty_table())]
     if geo.kind == "grid":
         drawn = grid_picture(geo, width, height)
         if drawn is not None:
@@ -356,8 +397,11 @@ def trains_picture(geo, width: int = 80) -> list[Text]:
     pw = _pip_width(geo)
     engine = next(p for p in geo.pieces if p.end < 0)
     flat = replace(engine, x=0.0, y=-0.5, w=2, h=1)
-    lines = [Text("engine ", style="bold") + _raster([flat], [], {}, pw)[0]]
-    heads = {e.end: f"{e.name} {'Mexican' if e.owner < 0 else f'seat {e.owner}'}" for e in geo.ends}
+    # TRANSLATORS: Mexican Train's starting double, in the middle of the table
+    lines = [Text(_("engine") + " ", style="bold") + _raster([flat], [], {}, pw)[0]]
+    # TRANSLATORS: the Mexican train (the train every seat may play on), named beside it: M Mexican
+    mexican = pgettext("train", "Mexican")
+    heads = {e.end: f"{e.name} {mexican if e.owner < 0 else seat_words(e.owner)}" for e in geo.ends}
     pad = max(len(h) for h in heads.values()) + 1
     for e in geo.ends:
         arm = sorted((p for p in geo.pieces if p.end == e.end), key=lambda p: p.index)
@@ -375,7 +419,8 @@ def trains_picture(geo, width: int = 80) -> list[Text]:
 
 def _listing(geo, centre, arms, labels, width, pw, directions) -> list[Text]:
     """The last resort for a picture that cannot fit: the centre, then every arm as a row."""
-    lines = _fold_row(_laid_east(centre, (1, 0)), ("centre", ""), None, width, pw, {})
+    # TRANSLATORS: the tiles at the centre of the layout (its first double, a cross)
+    lines = _fold_row(_laid_east(centre, (1, 0)), (_("centre"), ""), None, width, pw, {})
     for e in geo.ends:
         lines += _fold_row(_laid_east(arms[e.end], e.direction), (e.name, "bold"), labels[e.end],
                            width, pw, {e.end: (1, 0)})
@@ -385,7 +430,7 @@ def _listing(geo, centre, arms, labels, width, pw, directions) -> list[Text]:
 def table_lines(layout, width: int = 80, show_doubles: bool = False, height: int = 21) -> list[Text]:
     """The table for the play screen: the picture, then its open ends in words."""
     if layout is None or layout.lead < 0:
-        return [Text(EMPTY_TABLE)]
+        return [Text(empty_table())]
     lines = layout_picture(layout.geometry(), width, height)
     names = layout.end_names()
     # an end that takes nothing yet (a spinner's sides before both flanks hold a tile, a cross's
@@ -394,35 +439,146 @@ def table_lines(layout, width: int = 80, show_doubles: bool = False, height: int
     ends = [(names[i], layout.values[i], layout.lengths[i], layout.doubles[i], layout.closed[i])
             for i in range(len(layout.values)) if i not in waiting]
     summary = getattr(layout, "ends_text", None)   # a layout that words its ends itself (a grid)
-    text = "open ends: " + (summary() if summary is not None else ends_text(ends, show_doubles))
+    words = grid_ends_text(layout) if summary is not None else ends_text(ends, show_doubles)
+    text = _("open ends: {ends}").format(ends=words)
     if waiting and summary is None:
-        text += " · not open yet: " + ", ".join(f"{names[i]} {layout.values[i]}" for i in sorted(waiting))
+        # TRANSLATORS: ends that take no tile yet (a spinner's sides, a cross's arms), with their numbers
+        text += " · " + _("not open yet: {ends}").format(
+            ends=", ".join(f"{names[i]} {layout.values[i]}" for i in sorted(waiting)))
     lines.append(Text(text))
     if wild_tiles(layout.fits):   # the picture marks wild tiles and says what each end needs
-        lines.append(Text("[a*b] a matador (wild) · needs n: a tile must show n (M: only a matador)", style="dim"))
+        # TRANSLATORS: the key to the picture's signs: {tile} is "[a*b]" (a matador drawn with a
+        # star), {n} a number an end needs, {m} the "M" of an end only a matador fits
+        lines.append(Text(_("{tile} a matador (wild) · needs {n}: a tile must show {n} ({m}: only a matador)")
+                          .format(tile="[a*b]", n="n", m="M"), style="dim"))
     return lines
 
 
+def grid_ends_text(layout) -> str:
+    """A grid's two ends in words, the turns free at each: 'L 3 (straight, right) · R closed'
+    (``Grid.ends_text``, which the core words in English, said in the active language)."""
+    if current() == "en":
+        return layout.ends_text()
+    # TRANSLATORS: the ways a grid's end may still turn (Mreža): straight on, to the left, to the right
+    turns = (pgettext("turn", "straight"), pgettext("turn", "left"), pgettext("turn", "right"))
+    parts = []
+    for side in (0, 1):
+        first = 3 * side
+        free = [turns[t] for t in range(3) if not layout.closed[first + t]]
+        name = "LR"[side]
+        parts.append(f"{name} {layout.values[first]} ({', '.join(free)})" if free
+                     else _("{end} closed").format(end=name))
+    return " · ".join(parts)
+
+
 def match_goal(game: Game) -> str:
-    return game.match_end.describe()
+    """What wins the match (``MatchEnd.describe``), in the active language."""
+    end = game.match_end
+    if current() == "en":
+        return end.describe()
+    words = _goal_words(end, type(end).__name__)
+    return end.describe() if words is None else words
+
+
+def _goal_words(end, name: str) -> str | None:
+    """A match end's goal worded again from its fields (the core words it in English); None
+    for an end this does not know (its English words are shown)."""
+    if name == "FirstToWithinHands":
+        text = _goal_words(end, "FirstTo")
+        if end.hands:
+            text += "; " + ngettext("after {count} hand without it, the highest total wins",
+                                    "after {count} hands without it, the highest total wins",
+                                    end.hands).format(count=number(end.hands))
+        return text
+    if name == "FirstTo":
+        if not end.high:
+            return _("the match ends when someone reaches {target}; lowest score wins").format(
+                target=number(end.target))
+        if end.mid_hand:
+            return _("first to {target} wins, even in the middle of a hand").format(target=number(end.target))
+        return _("first to {target} wins").format(target=number(end.target))
+    if name == "ReacherLoses":
+        return _("whoever reaches {target} loses").format(target=number(end.target))
+    if name == "AfterHands":
+        if end.unit == "rounds":
+            return ngettext("{count} round, most round wins", "{count} rounds, most round wins",
+                            end.hands).format(count=number(end.hands))
+        if end.high:
+            return ngettext("{count} hand; highest total wins", "{count} hands; highest total wins",
+                            end.hands).format(count=number(end.hands))
+        return ngettext("{count} hand; lowest total wins", "{count} hands; lowest total wins",
+                        end.hands).format(count=number(end.hands))
+    if name in ("Streak", "CappedStreak"):
+        text = ngettext("{count} hand won in a row", "{count} hands won in a row",
+                        end.length).format(count=number(end.length))
+        if getattr(end, "cap", 0):
+            text += "; " + ngettext("drawn if nobody has done it after {count} hand",
+                                    "drawn if nobody has done it after {count} hands",
+                                    end.cap).format(count=number(end.cap))
+        return text
+    if name == "HandWins":
+        return ngettext("first to {count} hand won", "first to {count} hands won",
+                        end.wins).format(count=number(end.wins))
+    if name == "Countdown":
+        return _("both start at {start}; when a total falls to 0 or below, the lower total wins").format(
+            start=number(end.start))
+    if name == "SingleHand":
+        return _("one hand")
+    if name == "Standing":
+        return ngettext("{count} hand; the highest token balance wins (shared when equal)",
+                        "{count} hands; the highest token balance wins (shared when equal)",
+                        end.hands).format(count=number(end.hands))
+    if name == "PotDecides":
+        return _("after a hand that takes a score past {limit}, the best such player's partnership "
+                 "wins the pot").format(limit=number(end.target))
+    if name == "LastStanding":
+        return _("past {limit} buy back in or drop out; the last player standing takes the pot").format(
+            limit=number(end.target))
+    return None
 
 
 def points_str(v) -> str:
-    """Points as people write them: halves are floats (homo-homini-lupus), whole ones without ".0"."""
-    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+    """Points as people write them: halves are floats (homo-homini-lupus), whole ones without
+    ".0"; in a language other than English with its decimal comma and grouping (``number``)."""
+    v = int(v) if isinstance(v, float) and v.is_integer() else v
+    return str(v) if current() == "en" else number(v)
+
+
+def seat_words(seat: int) -> str:
+    """'seat 2': a seat by its number."""
+    return _("seat {seat}").format(seat=seat)
+
+
+def you(name: str) -> str:
+    """'seat 2 (you)': the viewer's own seat or side marked."""
+    # TRANSLATORS: the player reading the screen: his seat or team, "seat 2 (you)"
+    return _("{name} (you)").format(name=name)
+
+
+def team_name(game: Game, team: int) -> str:
+    """'team A' in a partnership game, else 'seat 2' (``Game.team_name``)."""
+    if game.partnership:
+        # TRANSLATORS: a partnership, A (seats 0 and 2) or B (seats 1 and 3)
+        return _("team {letter}").format(letter="AB"[team])
+    return seat_words(team)
 
 
 def scores_text(game: Game, scores: Sequence[int], you_team: int | None = None) -> str:
     """'seat 0 12 · seat 1 30'; ``you_team`` marks the viewer's side '(you)' (partnerships)."""
-    return " · ".join(f"{game.team_name(t)}{' (you)' if t == you_team else ''} {points_str(v)}"
+    return " · ".join(f"{you(team_name(game, t)) if t == you_team else team_name(game, t)} {points_str(v)}"
                       for t, v in enumerate(scores))
 
 
 def seat_name(seat: int, kinds: Sequence[str], viewer: int | None = None) -> str:
-    kind = kinds[seat]
+    """'seat 2 (you)', 'seat 1 (greedy)': a bot is named as the command line names it."""
     if viewer is not None and seat == viewer:
-        return f"seat {seat} (you)"
-    return f"seat {seat} ({kind})"
+        return you(seat_words(seat))
+    kind = kinds[seat]
+    if kind == "human":
+        # TRANSLATORS: a seat a person plays at (beside the bots' names: greedy, hard ...)
+        kind = pgettext("player", "human")
+    # TRANSLATORS: a seat and who plays there: "seat 1 (greedy)"
+    return _("seat {seat} ({kind})").format(seat=seat, kind=kind)
 
 
 def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
@@ -433,36 +589,54 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
         if k == CLOSE:
             names = state.layout.end_names()
             end = end_of(move)
-            how = "marked dead" if tile_of(move) == NO_TILE and not is_hidden(move) else \
-                "closed with a reserved tile face down"
-            why = close_reason(move)   # the rule that closed it, in words
-            return Text(f"{names[end] if end < len(names) else end} is {how}{f' ({why})' if why else ''}",
-                        style="dim")
+            name = names[end] if end < len(names) else str(end)
+            if tile_of(move) == NO_TILE and not is_hidden(move):
+                # TRANSLATORS: the rules close an end (an arm, a slot) that can never take a tile
+                text = _("{end} is marked dead").format(end=name)
+            else:
+                text = _("{end} is closed with a reserved tile face down").format(end=name)
+            why = closing_words(close_reason(move))   # the rule that closed it, in words
+            return Text(f"{text} ({why})" if why else text, style="dim")
         if k == TURN_UP:
-            return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
+            return Text(_("{tile} is turned up to lead").format(tile=tile_str(tile_of(move))), style="dim")
     who = seat_name(seat, kinds, viewer)
     if k in (DRAW, DISCARD):
-        verb = "draws" if k == DRAW else "discards"
         if (show_draws or seat == viewer or k in state.game.public_kinds) and not is_hidden(move):
-            text = f"{who} {verb} {tile_str(tile_of(move))}"
+            tile = tile_str(tile_of(move))
+            text = (_("{who} draws {tile}") if k == DRAW else _("{who} discards {tile}")).format(who=who, tile=tile)
         else:
-            text = f"{who} {verb} a tile" + (" face down" if k == DISCARD else "")
+            text = (_("{who} draws a tile") if k == DRAW else _("{who} discards a tile face down")).format(who=who)
         return Text(text, style="dim")
     if k in (PASS, STOP, DECLINE, SKIP):
-        what = {PASS: "passes", STOP: "stops", DECLINE: "declines", SKIP: "cannot play"}[k]
-        return Text(f"{who} {what}", style="dim")
+        what = {PASS: _("{who} passes"), STOP: _("{who} stops"), DECLINE: _("{who} declines"),
+                SKIP: _("{who} cannot play")}[k]
+        return Text(what.format(who=who), style="dim")
     if k == TURN_UP:
-        return Text(f"{tile_str(tile_of(move))} is turned up to lead", style="dim")
+        return Text(_("{tile} is turned up to lead").format(tile=tile_str(tile_of(move))), style="dim")
     if k == CLOSE and not (show_draws or seat == viewer or k in state.game.public_kinds):
         move |= HIDDEN   # the end another seat closed, not its face-down tile
-    label = f"{who}{' out of turn' if out_of_turn else ''}: "
+    # TRANSLATORS: a seat that plays a double when it is not its turn (Igra preko reda)
+    label = (_("{who} out of turn").format(who=who) if out_of_turn else who) + ": "
     line = Text(label)
     if k == 0 and move & ANNOUNCE:   # the last-tile call, in words
         line.append(state.move_str(move & ~ANNOUNCE), style="bold")
-        line.append(f" and calls {CALL_WORDS!r}", style="bold yellow")
+        # TRANSLATORS: after a move, the last-tile call: "5-3 L and calls 'one tile'"
+        line.append(" " + _("and calls {words}").format(words=repr(call_words())), style="bold yellow")
         return line
     line.append(state.move_str(move), style="bold")
     return line
+
+
+def closing_words(reason: str) -> str:
+    """Why the rules closed an end (``close_reason``: the English words a game registered), in
+    the active language; a reason not known here keeps its words."""
+    words = {
+        # TRANSLATORS: why the rules close an arm of Matador Cross: its matador lies in the reserve
+        "its matador is stuck in the reserve": pgettext("closing", "its matador is stuck in the reserve"),
+        # TRANSLATORS: why the rules close a slot for a double (a cross): no tile left can fill it
+        "nobody can fill its slot": pgettext("closing", "nobody can fill its slot"),
+    }
+    return words.get(reason, reason)
 
 
 def status_items(game: Game, obs: Observation) -> list[str]:
@@ -470,14 +644,55 @@ def status_items(game: Game, obs: Observation) -> list[str]:
     value given per seat names each seat, the viewer's marked '(you)'."""
     items = []
     for label, value in game.status(obs):
+        words = status_label(label)
         if isinstance(value, (list, tuple)):
-            label += ":"
-            value = ", ".join(f"seat {s}{' (you)' if s == obs.seat else ''} {points_str(v)}"
+            words += ":"
+            value = ", ".join(f"{you(seat_words(s)) if s == obs.seat else seat_words(s)} {points_str(v)}"
                               for s, v in enumerate(value))
+        elif isinstance(value, str):
+            value = status_value(game, obs, label, value)
         else:
             value = points_str(value)
-        items.append(f"{label} {value}")
+        items.append(f"{words} {value}")
     return items
+
+
+def status_label(label: str) -> str:
+    """A label of ``Game.status`` in the active language (itself where none is known)."""
+    words = {
+        # TRANSLATORS: the status line's items (All Fives' count of the open ends, the pot and
+        # the seats' token balances, an auction's highest bid, a run of hands won, the seat's
+        # own pips in hand)
+        "count": pgettext("status", "count"),
+        "pot": pgettext("status", "pot"),
+        "balances": pgettext("status", "balances"),
+        "bid": pgettext("status", "bid"),
+        "run": pgettext("status", "run"),
+        "your pips": pgettext("status", "your pips"),
+    }
+    return words.get(label, label)
+
+
+def status_value(game: Game, obs: Observation, label: str, value: str) -> str:
+    """A status value the core words in English ('team A (yours) 2 of 10', '3 by seat 1'),
+    worded again from the same data; English, or a value not known here, as it is."""
+    if current() == "en":
+        return value
+    if label == "run" and game.match_end is not None and game.match_end.needs_streak:
+        team, run = obs.context.streak or (-1, 0)
+        if not run:
+            return pgettext("run", "none yet")
+        name = team_name(game, team)
+        if team == obs.teams[obs.seat]:
+            # TRANSLATORS: the viewer's own side, in the run of hands won: "team A (yours) 2 of 10"
+            name = _("{name} (yours)").format(name=name)
+        return _("{name} {run} of {target}").format(name=name, run=number(run), target=number(game.match_end.target))
+    if label == "bid":
+        import re
+        found = re.fullmatch(r"(\d+) by seat (\d+)", value)
+        if found:
+            return _("{amount} by {seat}").format(amount=number(int(found[1])), seat=seat_words(int(found[2])))
+    return value
 
 
 def status_lines(game: Game, obs: Observation) -> list[Text]:
@@ -486,7 +701,7 @@ def status_lines(game: Game, obs: Observation) -> list[Text]:
     if not items:
         return []
     items = [Text(item + (" ·" if i < len(items) - 1 else ""), style="yellow") for i, item in enumerate(items)]
-    return wrap_items(Text("Status: ", style="bold"), items, sep=" ")
+    return wrap_items(Text(_("Status:") + " ", style="bold"), items, sep=" ")
 
 
 def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], match_scores: Sequence[int],
@@ -495,47 +710,73 @@ def decision_view(state: HandState, obs: Observation, kinds: Sequence[str], matc
     game = state.game
     rows: list = []
     scores = list(match_scores)
-    score_line = Text("Scores: ", style="bold")
+    score_line = Text(_("Scores:") + " ", style="bold")
     you_team = obs.teams[obs.seat] if game.partnership else None
     score_line.append(scores_text(game, scores, you_team))
     if any(obs.hand_points):
-        score_line.append("   this hand: " + scores_text(game, obs.hand_points, you_team))
+        score_line.append("   " + _("this hand: {scores}").format(scores=scores_text(game, obs.hand_points, you_team)))
     rows.append(score_line)   # the match's goal is said once a hand, not at every turn
     rows += status_lines(game, obs)
-    rows.append(Text("Table:", style="bold"))
+    rows.append(Text(_("Table:"), style="bold"))
     for line in table_lines(obs.layout, PICTURE_WIDTH - 2, game.ends_by_double):
         rows.append(Text("  ") + line)
-    if game.leftover == "stock":
-        reserve = obs.stock_size - obs.drawable
-        stock = f"{obs.stock_size} tile{'s' if obs.stock_size != 1 else ''}, {obs.drawable} drawable"
-        if reserve:
-            stock += f" ({reserve} kept back)"
-    else:
-        stock = "none (undealt tiles are out of play)"
-    rows.append(Text.assemble(("Stock: ", "bold"), stock))
+    rows.append(Text.assemble((_("Stock:") + " ", "bold"), stock_text(game, obs)))
     counts = [f"{seat_name(s, kinds, obs.seat)} {n}" + (" ·" if s < len(obs.hand_sizes) - 1 else "")
               for s, n in enumerate(obs.hand_sizes)]
-    rows += wrap_items(Text("Tiles held: ", style="bold"), counts, sep=" ")
+    rows += wrap_items(Text(_("Tiles held:") + " ", style="bold"), counts, sep=" ")
     playable = {tile_of(p) for m in obs.legal_moves for p in placements_of(m)}
     wild = wild_tiles(game.set_fits)   # matadors, marked '*'
     tiles = [Text(tile_str(t) + ("*" if BIT[t] & wild else ""), style="bold green" if t in playable else "")
              for t in obs.hand]
     if wild & sum(BIT[t] for t in obs.hand):
-        tiles.append(Text("  (* wild)", style="dim"))
+        # TRANSLATORS: the key to the star that marks a matador in the hand
+        tiles.append(Text("  " + _("(* wild)"), style="dim"))
     if obs.locked:
-        tiles.append(Text("  locked: " + " ".join(tile_str(t) for t in obs.locked), style="yellow"))
+        # TRANSLATORS: tiles that may not be played (the last tile after a forgotten call)
+        tiles.append(Text("  " + _("locked: {tiles}").format(tiles=" ".join(tile_str(t) for t in obs.locked)),
+                          style="yellow"))
     if obs.rows is not None:   # rows hidden from their owner too: only what this seat has seen
-        from ..parts.rows import row_text
         for s in range(obs.players):
             if s != obs.seat:
-                rows.append(Text(f"  {seat_name(s, kinds, obs.seat)}'s row: {row_text(obs, s)}"))
-        rows += wrap_items(Text("Your row (front first, ?? unseen, ^ face up): ", style="bold"),
-                           row_text(obs, obs.seat).split(" "), sep=" ")
+                rows.append(Text("  " + _("{seat}'s row: {row}").format(seat=seat_name(s, kinds, obs.seat),
+                                                                         row=row_words(obs, s))))
+        rows += wrap_items(Text(_("Your row (front first, ?? unseen, ^ face up):") + " ", style="bold"),
+                           row_words(obs, obs.seat).split(" "), sep=" ")
     else:
-        rows += wrap_items(Text("Your hand: ", style="bold"), tiles, sep=" ")
+        rows += wrap_items(Text(_("Your hand:") + " ", style="bold"), tiles, sep=" ")
     items = [Text.assemble((f"{i}) ", "cyan"), label) for i, label in enumerate(legal_labels, start=1)]
-    rows += wrap_items(Text("Moves: ", style="bold"), items)
+    rows += wrap_items(Text(_("Moves:") + " ", style="bold"), items)
     return Group(*rows)
+
+
+def stock_text(game: Game, obs: Observation) -> str:
+    """'14 tiles, 12 drawable (2 kept back)': the stock as the seat sees it."""
+    if game.leftover != "stock":
+        return _("none (undealt tiles are out of play)")
+    # TRANSLATORS: the stock: how many tiles it holds and how many of them may be drawn
+    text = ngettext("{count} tile, {drawable} drawable", "{count} tiles, {drawable} drawable",
+                    obs.stock_size).format(count=obs.stock_size, drawable=obs.drawable)
+    reserve = obs.stock_size - obs.drawable
+    if reserve:
+        # TRANSLATORS: the stock's reserve: its last tiles, which nobody may draw
+        text += " " + _("({count} kept back)").format(count=reserve)
+    return text
+
+
+def row_words(obs: Observation, seat: int) -> str:
+    """A seat's row as ``obs`` shows it (``parts.rows.row_text``: ``??`` unknown, ``^`` face up,
+    then the tiles face up beside it), in the active language."""
+    from ..parts.rows import row_text
+    if current() == "en":
+        return row_text(obs, seat)
+    view = obs.rows
+    parts = ["??" if t < 0 else tile_str(t) + ("^" if BIT[t] & view.face_up[seat] else "") for t in view.rows[seat]]
+    # TRANSLATORS: a blind game's row with no tile left in it
+    text = " ".join(parts) or _("(empty row)")
+    if view.open[seat]:
+        # TRANSLATORS: a blind game's tiles lying face up beside a row (open doubles)
+        text += "   " + _("face up: {tiles}").format(tiles=" ".join(tile_str(t) for t in view.open[seat]))
+    return text
 
 
 def hand_result_table(state: HandState, kinds: Sequence[str], viewer: int | None = None) -> Table:
@@ -543,15 +784,19 @@ def hand_result_table(state: HandState, kinds: Sequence[str], viewer: int | None
     result = state.result
     table = Table(box=None, pad_edge=False, show_edge=False)
     face_down = state.game.lays_face_down   # grape: the dead tiles, shown at the end, decide
-    table.add_column("seat")
-    table.add_column("dead tiles" if face_down else "tiles left")
-    table.add_column("value", justify="right")
+    # TRANSLATORS: the columns of a hand's result: the seat, its tiles (left in hand, or Grape's
+    # dead tiles), their value, and "won" beside each winner
+    table.add_column(pgettext("result", "seat"))
+    table.add_column(pgettext("result", "dead tiles") if face_down else pgettext("result", "tiles left"))
+    table.add_column(pgettext("result", "value"), justify="right")
     table.add_column("")
+    won = pgettext("result", "won")
     for s in range(state.n):
         mask = state.discards[s] if face_down else state.hands[s]
         tiles = " ".join(tile_str(t) for t in tiles_of(mask)) or "-"
-        mark = "won" if s in result.winners else ""
-        table.add_row(seat_name(s, kinds, viewer), tiles, str(result.hand_values[s]), mark)
+        mark = won if s in result.winners else ""
+        value = result.hand_values[s]
+        table.add_row(seat_name(s, kinds, viewer), tiles, str(value) if current() == "en" else number(value), mark)
     return table
 
 
@@ -559,27 +804,32 @@ def hand_result_lines(state: HandState, kinds: Sequence[str], totals: Sequence[i
                       viewer: int | None = None) -> list:
     game = state.game
     result = state.result
-    number = state.context.hand_number
     if result.reason == "domino" and result.out_seat is not None:
-        why = f"{seat_name(result.out_seat, kinds, viewer)} {REASONS['domino']}"
+        # TRANSLATORS: why a hand ended: this seat laid its last tile
+        why = _("{seat} went out (domino)").format(seat=seat_name(result.out_seat, kinds, viewer))
     else:
         why = REASONS.get(result.reason, result.reason)
-    out: list = [Text(f"Hand {number} over: {why}", style="bold")]
+    out: list = [Text(_("Hand {number} over: {why}").format(number=state.context.hand_number, why=why),
+                      style="bold")]
     out.append(hand_result_table(state, kinds, viewer))
-    out.append(Text.assemble(("points this hand: ", "bold"), scores_text(game, result.points)))
-    out.append(Text.assemble(("totals: ", "bold"), scores_text(game, totals)))
+    out.append(Text.assemble((_("points this hand:") + " ", "bold"), scores_text(game, result.points)))
+    out.append(Text.assemble((_("totals:") + " ", "bold"), scores_text(game, totals)))
     return out
 
 
 def winners_text(game: Game, winners: Sequence[int], kinds: Sequence[str], viewer: int | None = None) -> str:
     if not winners:
-        return "the match is drawn"
+        return _("the match is drawn")
+    english = current() == "en"
     if game.partnership:
         teams = game.teams(game.players)
-        team = teams[winners[0]]
-        seats = ", ".join(str(s) for s in winners)
-        return f"{game.team_name(team)} (seats {seats}) wins the match"
-    return " and ".join(seat_name(s, kinds, viewer) for s in winners) + " wins the match"
+        seats = ", ".join(str(s) for s in winners) if english else join(str(s) for s in winners)
+        return _("{team} (seats {seats}) wins the match").format(team=team_name(game, teams[winners[0]]),
+                                                                 seats=seats)
+    names = [seat_name(s, kinds, viewer) for s in winners]
+    # TRANSLATORS: the seat (or seats, "seat 0 and seat 2") that won the match
+    return ngettext("{seats} wins the match", "{seats} win the match", len(winners)).format(
+        seats=" and ".join(names) if english else join(names))
 
 
 def grid_picture(geo, width: int = 80, height: int = 21) -> list[Text] | None:
