@@ -17,7 +17,7 @@ in a language and is never a tile or an end's letter (tests/test_i18n_prompt.py)
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from . import current
 from .translit import to_cyrillic, to_latin
@@ -25,8 +25,8 @@ from .translit import to_cyrillic, to_latin
 if TYPE_CHECKING:
     from ..engine.reasons import Reason
 
-__all__ = ["MOVE_WORDS", "COMMAND_WORDS", "YES_WORDS", "table_of", "key", "read_move", "say", "words_help",
-           "command_of", "says_yes", "refusal"]
+__all__ = ["COMMAND_WORDS", "MOVE_WORDS", "YES_WORDS", "command_of", "key", "read_move", "refusal", "say",
+           "says_yes", "table_of", "words_help"]
 
 #: canonical notation -> the words of a language for it, the one the table prints first.
 #: The ends' letters are never translated (a Serbian S, sever, would be the English S, south):
@@ -129,7 +129,7 @@ def _reading(language: str) -> dict[str, str]:
     return out
 
 
-def read_move(text: str, language: Optional[str] = None, ends: tuple[str, ...] = ()) -> str:
+def read_move(text: str, language: str | None = None, ends: tuple[str, ...] = ()) -> str:
     """A move typed in a language's words, in the notation (``6-3 lewo`` -> ``6-3 L``,
     ``вуци`` -> ``draw``); words not in the tables are left as typed, for the engine to read or
     refuse. ``ends``, the layout's place names, tells a grid's turn (``L left``) from an end."""
@@ -163,7 +163,7 @@ def _writing(language: str) -> dict[str, str]:
     return out
 
 
-def say(text: str, language: Optional[str] = None) -> str:
+def say(text: str, language: str | None = None) -> str:
     """A move in the notation (``move_str``), in a language's words: ``6-3 L`` -> ``6-3 lewo``
     (pl), ``6-3 лево`` (sr-Cyrl); English keeps the notation. ``read_move`` reads it back."""
     lang = language or current()
@@ -187,7 +187,7 @@ def say(text: str, language: Optional[str] = None) -> str:
     return " ".join(out)
 
 
-def words_help(language: Optional[str] = None) -> list[str]:
+def words_help(language: str | None = None) -> list[str]:
     """The prompt's help on move words: each notation and the language's words for it (and,
     in English, the words the engine does not read itself)."""
     lang = language or current()
@@ -197,7 +197,7 @@ def words_help(language: Optional[str] = None) -> list[str]:
     return [f"  {canonical:<10} {', '.join(words)}" for canonical, words in table.items()]
 
 
-def command_of(text: str, language: Optional[str] = None) -> Optional[str]:
+def command_of(text: str, language: str | None = None) -> str | None:
     """The table command (hint, undo, history, tiles, rules, score, board, help, quit) a
     language's word names, or None."""
     typed = key(text.strip())
@@ -207,13 +207,13 @@ def command_of(text: str, language: Optional[str] = None) -> Optional[str]:
     return None
 
 
-def says_yes(text: str, language: Optional[str] = None) -> bool:
+def says_yes(text: str, language: str | None = None) -> bool:
     """Whether an answer to a yes/no question is yes: y, yes or the language's words."""
     typed = key(text.strip())
     return typed in ("y", "yes") or typed in (key(w) for w in YES_WORDS.get(table_of(language or current()), ()))
 
 
-def refusal(reason: Reason, typed: str, read: str, language: Optional[str] = None) -> Reason:
+def refusal(reason: Reason, typed: str, read: str, language: str | None = None) -> Reason:
     """A refusal of the engine as the player should read it: the text he typed (``typed``, not
     the notation ``read`` it was read as), and the moves it names in his language's words."""
     from ..engine.reasons import Reason as _Reason
