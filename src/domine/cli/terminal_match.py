@@ -32,8 +32,11 @@ from ..terminal.table import (
 from .common import HUMAN, options_line
 from .info import rules_text
 
-#: The prompt's help (``?``); the language's move words follow it (``words_help``).
-INPUT_HELP = """\
+
+def input_help() -> str:
+    """The prompt's help (``?``) in the active language, with the words for moves it reads there."""
+    # TRANSLATORS: lines of at most 80 columns; the notation (6-6, 5-3 R, draw, pass) stays as it is
+    lines = [_("""\
 Type the number of a move from the list, or the move itself:
   6-6          a tile with only one place to go (or the lead)
   5-3 R        a tile and the end it goes on (L/R on a line, N/E/S/W on a cross)
@@ -43,13 +46,13 @@ Type the number of a move from the list, or the move itself:
   (Enter)      plays the only move there is
 At the table: hint (the hard bot's move and why), undo (your last move, against
 bots), history (this hand's moves), tiles (unseen tiles, what others lack),
-score, rules, board (the table again), help or ?, quit."""
-
-
-def input_help() -> str:
-    """The prompt's help in the active language, with the words for moves it reads there."""
-    lines = [_(INPUT_HELP), _("Words for moves, besides the notation (as the moves list shows them):")]
-    return "\n".join(lines + words.words_help())
+score, rules, board (the table again), help or ?, quit."""),
+             _("Words for moves, besides the notation (as the moves list shows them):")]
+    lines += words.words_help()
+    commands = words.commands_help()
+    if commands:
+        lines += [_("Commands at the table, besides the English ones:")] + commands
+    return "\n".join(lines)
 
 
 #: Words at the prompt -> TerminalMatch.cmd_<name>.

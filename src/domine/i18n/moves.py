@@ -25,8 +25,8 @@ from .translit import to_cyrillic, to_latin
 if TYPE_CHECKING:
     from ..engine.reasons import Reason
 
-__all__ = ["COMMAND_WORDS", "MOVE_WORDS", "YES_WORDS", "command_of", "key", "read_move", "refusal", "say",
-           "says_yes", "table_of", "words_help"]
+__all__ = ["COMMAND_WORDS", "MOVE_WORDS", "YES_WORDS", "command_of", "commands_help", "key", "read_move",
+           "refusal", "say", "says_yes", "table_of", "words_help"]
 
 #: canonical notation -> the words of a language for it, the one the table prints first.
 #: The ends' letters are never translated (a Serbian S, sever, would be the English S, south):
@@ -192,9 +192,16 @@ def words_help(language: str | None = None) -> list[str]:
     in English, the words the engine does not read itself)."""
     lang = language or current()
     table = MOVE_WORDS.get(table_of(lang), {})
-    if lang == "sr-Cyrl":
-        return [f"  {canonical:<10} {to_cyrillic(', '.join(words))}" for canonical, words in table.items()]
-    return [f"  {canonical:<10} {', '.join(words)}" for canonical, words in table.items()]
+    script = to_cyrillic if lang == "sr-Cyrl" else str
+    return [f"  {canonical:<10} {script(', '.join(spelled))}" for canonical, spelled in table.items()]
+
+
+def commands_help(language: str | None = None) -> list[str]:
+    """The prompt's help on the table's commands: each English one and the language's words."""
+    lang = language or current()
+    table = COMMAND_WORDS.get(table_of(lang), {})
+    script = to_cyrillic if lang == "sr-Cyrl" else str
+    return [f"  {command:<10} {script(', '.join(spelled))}" for command, spelled in table.items()]
 
 
 def command_of(text: str, language: str | None = None) -> str | None:
