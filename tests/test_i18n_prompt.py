@@ -166,7 +166,7 @@ def test_each_languages_words_make_the_moves_the_notation_makes():
             if state.over:
                 break
             legal = state.legal_moves()
-            if step % 3 == 0:
+            if step % 5 == 0:
                 ends = state.layout.end_names()
                 for m in legal:
                     canonical = state.move_str(m)
@@ -343,3 +343,34 @@ def test_a_whole_match_at_the_prompt_in_each_language_replays_in_every_other(lan
         assert report["valid"] and report["complete"] and report["scores"] == scores
         r = run("--lang", other, "replay", str(rec))
         assert r.exit_code == 0 and r.output.strip(), r.output
+
+
+@pytest.mark.parametrize("lang, yes, no", [("pl", "tak", "nie"), ("sr-Latn", "da", "ne"), ("sr-Cyrl", "да", "не"),
+                                           ("en", "yes", "no")])
+def test_yes_and_quit_in_the_language(lang, yes, no):
+    from domine.cli.terminal_match import command_at_prompt, quits
+    i18n.use(lang)
+    assert words.says_yes(yes) and words.says_yes("y") and not words.says_yes(no)
+    assert quits("quit")
+    quit_word = words.COMMAND_WORDS[words.table_of(lang)].get("quit", ("q",))[0]
+    assert quits(to_cyrillic(quit_word) if lang == "sr-Cyrl" else quit_word.upper())
+    assert command_at_prompt("6-6") is None and command_at_prompt(words.say("draw", lang)) is None
+
+
+def test_friends_at_one_screen_are_told_in_the_language():
+    from domine.cli.terminal_match import QuitGame
+    i18n.use("sr-Latn")
+    out = Console(file=io.StringIO(), width=100)
+    typed = iter(["", "1", ""])
+
+    class Typed(TerminalMatch):
+        def read(self, prompt):
+            out.print(prompt)
+            return next(typed, "kraj")   # the second player quits in Serbian
+
+    table = Typed(make_game("block", 2), ["human", "human"], 1, False, out)
+    with pytest.raises(QuitGame):
+        table.play()
+    printed = out.file.getvalue()
+    assert printed.count("Predajte tastaturu (") == 2 and "Od vašeg poslednjeg poteza (" in printed
+    assert "Pass the keyboard" not in printed and "Since your last turn" not in printed
