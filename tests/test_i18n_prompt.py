@@ -174,6 +174,7 @@ def test_each_languages_words_make_the_moves_the_notation_makes():
                         continue
                     seen.update(canonical.split())
                     expect = _outcome(state, canonical)
+                    assert _outcome(state, words.read_move(canonical, "en", ends)) == expect   # the notation as it is
                     for lang in ("pl", "sr-Latn", "sr-Cyrl"):
                         shown = words.say(canonical, lang)
                         assert _outcome(state, words.read_move(shown, lang, ends)) == expect, (gid, canonical, shown)
