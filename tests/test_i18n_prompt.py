@@ -60,7 +60,7 @@ def meanings(lang: str) -> dict[str, set[str]]:
 # -- the tables ---------------------------------------------------------------------------------
 
 def test_every_word_the_engine_reads_has_its_meaning_here():
-    import domine.parts.rows  # noqa: F401  (their words are registered on import)
+    import domine.parts.rows  # their words are registered on import
     import domine.parts.stakes  # noqa: F401
     assert set(notation._PARSERS) <= set(ENGINE_WORDS)
 
