@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
+from ..i18n import _
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -86,7 +88,7 @@ class Autosave:
     def _give_up(self, e: OSError) -> None:
         if not self.failed:
             self.failed = True
-            self.out.print(f"(the match cannot be autosaved: {e.strerror or e}; it goes on unsaved)",
+            self.out.print(_("(the match cannot be autosaved: {why}; it goes on unsaved)").format(why=e.strerror or e),
                            style="yellow", markup=False)
 
     def write(self, match: "Match") -> None:
@@ -107,5 +109,5 @@ class Autosave:
         if match.over:
             mark_done(self.path)
         else:
-            self.out.print(f"Kept in {self.path}", markup=False)
-            self.out.print("'domine play --continue' goes on with it.", markup=False)
+            self.out.print(_("Kept in {path}").format(path=self.path), markup=False)
+            self.out.print(_("'domine play --continue' goes on with it."), markup=False)

@@ -22,6 +22,8 @@ from ..engine.match import Match
 from ..engine.moves import ANNOUNCE, DECLINE, DRAW, END, PASS, SCORE, TOKENS, MoveError, kind
 from ..engine.tiles import tile_str, tiles_of
 from ..games.base import Game
+from ..i18n import _, explain, join, ngettext, number, pgettext, players
+from ..i18n import moves as words
 from ..records import keep_cuts, note_cut, options_given
 from ..terminal.table import (
     CALL_WORDS, PICTURE_WIDTH, REASONS, decision_view, hand_result_lines, match_goal, move_line, points_str,
@@ -30,7 +32,11 @@ from ..terminal.table import (
 from .common import HUMAN, options_line
 from .info import rules_text
 
-INPUT_HELP = """\
+
+def input_help() -> str:
+    """The prompt's help (``?``) in the active language, with the words for moves it reads there."""
+    # TRANSLATORS: lines of at most 80 columns; the notation (6-6, 5-3 R, draw, pass) stays as it is
+    lines = [_("""\
 Type the number of a move from the list, or the move itself:
   6-6          a tile with only one place to go (or the lead)
   5-3 R        a tile and the end it goes on (L/R on a line, N/E/S/W on a cross)
@@ -40,12 +46,44 @@ Type the number of a move from the list, or the move itself:
   (Enter)      plays the only move there is
 At the table: hint (the hard bot's move and why), undo (your last move, against
 bots), history (this hand's moves), tiles (unseen tiles, what others lack),
-score, rules, board (the table again), help or ?, quit."""
+score, rules, board (the table again), help or ?, quit."""),
+             _("Words for moves, besides the notation (as the moves list shows them):")]
+    lines += words.words_help()
+    commands = words.commands_help()
+    if commands:
+        lines += [_("Commands at the table, besides the English ones:")] + commands
+    return "\n".join(lines)
 
 
 #: Words at the prompt -> TerminalMatch.cmd_<name>.
 TABLE_COMMANDS = {"hint": "hint", "undo": "undo", "u": "undo", "history": "history", "moves": "history",
                   "tiles": "tiles", "count": "tiles", "rules": "rules", "score": "score", "scores": "score"}
+
+#: Words at the prompt that are no move: the English ones; each language adds its own
+#: (``domine.i18n.moves.COMMAND_WORDS``).
+HELP_WORDS = ("?", "help")
+QUIT_WORDS = ("quit", "exit", "q")
+BOARD_WORDS = ("board", "show", "b")
+
+
+def command_at_prompt(text: str) -> str | None:
+    """The command a word typed at the prompt names (a table command, help, board, quit), in
+    English or in the active language's words; None for a move."""
+    cmd = text.strip().lower()
+    if cmd in HELP_WORDS:
+        return "help"
+    if cmd in QUIT_WORDS:
+        return "quit"
+    if cmd in BOARD_WORDS:
+        return "board"
+    if cmd in TABLE_COMMANDS:
+        return TABLE_COMMANDS[cmd]
+    return words.command_of(cmd) if cmd else None
+
+
+def quits(text: str) -> bool:
+    """Whether a line typed between hands says to stop."""
+    return command_at_prompt(text) == "quit"
 
 
 CLEAR_SCROLLBACK = "\x1b[3J"   # xterm's "erase saved lines"
@@ -76,10 +114,24 @@ class UndoMove(Exception):
 
 
 def _call_label(state: HandState, move: int) -> str:
-    """A move as the list shows it: the last-tile call said in words."""
+    """A move as the list shows it, in the active language's words (``say``): the last-tile
+    call said in words."""
     if not kind(move) and move & ANNOUNCE:
-        return f"{state.move_str(move & ~ANNOUNCE)} and call {CALL_WORDS!r}"
-    return state.move_str(move)
+        return _("{move} and call {call}").format(move=words.say(state.move_str(move & ~ANNOUNCE)),
+                                                  call=repr(_(CALL_WORDS)))
+    return words.say(state.move_str(move))
+
+
+def _party(seat: int) -> str:
+    """Who pays or is paid in a game for stakes: the pot, or a seat."""
+    return _("the pot") if seat < 0 else _("seat {seat}").format(seat=seat)
+
+
+def _transfer(seat: int, event: int) -> str:
+    """``seat 2 pays 3 to the pot`` / ``the pot pays 9 to seat 0``, in the active language."""
+    from ..parts.stakes import amount_of, payee_of
+    return _("{payer} pays {amount} to {payee}").format(payer=_party(seat), amount=number(amount_of(event)),
+                                                        payee=_party(payee_of(event)))
 
 
 class QuitGame(Exception):
@@ -115,7 +167,7 @@ class TerminalMatch:
         # as the table shows them: your partner marked (records keep self.kinds)
         teams = game.teams(game.players)
         self.you_team = teams[self.viewer] if game.partnership and self.viewer is not None else None
-        self.shown_kinds = [f"{k}, your partner" if self.you_team is not None and s != self.viewer
+        self.shown_kinds = [_("{kind}, your partner").format(kind=k) if self.you_team is not None and s != self.viewer
                             and teams[s] == self.you_team else k for s, k in enumerate(kinds)]
         self.hint_bot = "hard"
         self.rated = False
@@ -130,33 +182,36 @@ class TerminalMatch:
     def intro(self) -> None:
         g = self.game
         opts = options_line(options_given(g))
-        self.out.rule(f"[bold]{g.name}[/bold]")
-        self.out.print(f"{g.players} players · seed {self.match.seed} · {match_goal(g)}"
-                       + (f" · options: {opts}" if opts else ""), markup=False)
-        for line in wrap_items("Seats: ", [self.name(s) + ("," if s < g.players - 1 else "")
+        self.out.rule(Text(pgettext("game name", g.name), style="bold"))
+        self.out.print(_("{players} · seed {seed} · {goal}").format(
+            players=players(g.players, g.players), seed=self.match.seed, goal=match_goal(g))
+            + (_(" · options: {options}").format(options=opts) if opts else ""), markup=False)
+        for line in wrap_items(_("Seats: "), [self.name(s) + ("," if s < g.players - 1 else "")
                                            for s in range(g.players)], sep=" "):
             self.out.print(line)
         if g.partnership:
             teams = g.teams(g.players)
             mine = teams[self.viewer] if self.viewer is not None else None
-            items = [f"{g.team_name(t)}{' (you)' if t == mine else ''}: seats "
-                     f"{' & '.join(str(s) for s in range(g.players) if teams[s] == t)}"
-                     for t in range(max(teams) + 1)]
-            for line in wrap_items("Teams: ", items, sep=" · "):
+            items = [(_("{team} (you): seats {seats}") if t == mine else _("{team}: seats {seats}")).format(
+                team=g.team_name(t), seats=" & ".join(str(s) for s in range(g.players) if teams[s] == t))
+                for t in range(max(teams) + 1)]
+            for line in wrap_items(_("Teams: "), items, sep=" · "):
                 self.out.print(line)
         if self.humans:
-            self.out.print("[dim]Type a move's number or its notation; ? for help, quit to stop.[/dim]")
+            self.out.print(_("Type a move's number or its notation; ? for help, quit to stop."), style="dim",
+                           markup=False)
 
     def hand_intro(self, state: HandState) -> None:
         number = state.context.hand_number
         if self.quiet:
             return
-        self.out.rule(f"Hand {number}")
-        self.out.print(f"Scores: {scores_text(self.game, self.match.scores, self.you_team)}"
-                       f" · {match_goal(self.game)}", markup=False)   # the goal, once a hand
+        self.out.rule(_("Hand {number}").format(number=number))
+        self.out.print(_("Scores: {scores} · {goal}").format(
+            scores=scores_text(self.game, self.match.scores, self.you_team), goal=match_goal(self.game)),
+            markup=False)   # the goal, once a hand
         if self.spectating:
             for s in range(state.n):
-                for line in wrap_items(f"  {self.name(s)} holds ", [tile_str(t) for t in tiles_of(state.hands[s])],
+                for line in wrap_items(_("  {seat} holds ").format(seat=self.name(s)), [tile_str(t) for t in tiles_of(state.hands[s])],
                                        sep=" "):
                     self.out.print(line)
 
@@ -168,8 +223,7 @@ class TerminalMatch:
         if kind(move) in (SCORE, END):
             return   # shown as the table's scores on play and the hand's result
         if kind(move) == TOKENS:   # games for stakes: every payment, as it is made
-            from ..parts.stakes import transfer_str
-            self.out.print(f"  {transfer_str(seat, move)}", style="yellow", markup=False)
+            self.out.print(f"  {_transfer(seat, move)}", style="yellow", markup=False)
             return
         self.out.print(move_line(state, seat, move, self.shown_kinds, show_draws=self.spectating,
                                  out_of_turn=out_of_turn, viewer=self.viewer))
@@ -180,37 +234,38 @@ class TerminalMatch:
             return
         made = [f"{self.game.team_name(t)} {'+' if now > was else ''}{points_str(now - was)}"
                 for t, (was, now) in enumerate(zip(before, state.hand_points)) if now != was]
-        self.out.print(f"  scores on play: {', '.join(made)}", style="green", markup=False)
+        self.out.print(_("  scores on play: {made}").format(made=join(made)), style="green", markup=False)
 
     def play_result(self, state: HandState) -> None:
         """The play is over and decisions follow (italian 6: buy back in or drop out): the hand's
         result and the totals it makes, the one past the limit, before anyone is asked."""
         totals = [a + b for a, b in zip(self.match.scores, state.result.points)]
-        self.out.print("[bold]Table at the end of the play:[/bold]")
+        self.out.print(_("Table at the end of the play:"), style="bold", markup=False)
         for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
             self.out.print(Text("  ") + line)
         for item in hand_result_lines(state, self.shown_kinds, totals, self.viewer):
             self.out.print(item)
         if self.game.target is not None:
-            self.out.print(f"Past {self.game.target}: each seat over it now buys back in or drops out.",
-                           style="yellow", markup=False)
+            self.out.print(_("Past {target}: each seat over it now buys back in or drops out.").format(
+                target=number(self.game.target)), style="yellow", markup=False)
 
     def hand_end(self, state: HandState, result_shown: bool = False) -> None:
         result = state.result
         totals = self.match.scores
         if result_shown and not self.quiet:   # the result came before the decisions: what they made of it
-            self.out.print(Text.assemble(("totals after the decisions: ", "bold"), scores_text(self.game, totals)))
+            self.out.print(Text.assemble((_("totals after the decisions: "), "bold"), scores_text(self.game, totals)))
             self.tokens_end(state)
             return
         if self.quiet:
             why = REASONS.get(result.reason, result.reason)
             if result.reason == "domino" and result.out_seat is not None:
-                why = f"{self.name(result.out_seat)} went out"
-            self.out.print(f"Hand {state.context.hand_number}: {why}; points {scores_text(self.game, result.points)};"
-                           f" totals {scores_text(self.game, totals)}", markup=False)
+                why = _("{seat} went out").format(seat=self.name(result.out_seat))
+            self.out.print(_("Hand {number}: {why}; points {points}; totals {totals}").format(
+                number=state.context.hand_number, why=why, points=scores_text(self.game, result.points),
+                totals=scores_text(self.game, totals)), markup=False)
             self.tokens_end(state)
             return
-        self.out.print("[bold]Table at the end:[/bold]")
+        self.out.print(_("Table at the end:"), style="bold", markup=False)
         for line in table_lines(state.layout, PICTURE_WIDTH - 2, self.game.ends_by_double):
             self.out.print(Text("  ") + line)
         for item in hand_result_lines(state, self.shown_kinds, totals, self.viewer):
@@ -221,24 +276,28 @@ class TerminalMatch:
         """Games for stakes: the hand's payments, each seat's tokens won, the balances and the pot."""
         if not self.game.stakes:
             return
-        from ..parts.stakes import party, transfers
-        paid = "; ".join(f"{party(a)} → {party(b)} {k}" for a, b, k in transfers(state.history)) or "none"
+        from ..parts.stakes import transfers
+        paid = "; ".join(f"{_party(a)} → {_party(b)} {number(k)}" for a, b, k in transfers(state.history)) \
+            or _("none")
         led = state.rules["ledger"]
         won = ", ".join(f"{self.name(s)} {w:+d}" for s, w in enumerate(led.won()))
-        balances = ", ".join(f"{self.name(s)} {b}" for s, b in enumerate(led.balances))
-        out = [f"Payments: {paid}", f"Tokens won this hand: {won}", f"Balances: {balances} · pot {led.pot}"]
+        balances = ", ".join(f"{self.name(s)} {number(b)}" for s, b in enumerate(led.balances))
+        out = [_("Payments: {paid}").format(paid=paid), _("Tokens won this hand: {won}").format(won=won),
+               _("Balances: {balances} · pot {pot}").format(balances=balances, pot=number(led.pot))]
         if led.absent:
-            out.append("Out of the match: " + ", ".join(self.name(s) for s in range(state.n) if led.absent >> s & 1))
+            out.append(_("Out of the match: {seats}").format(
+                seats=join(self.name(s) for s in range(state.n) if led.absent >> s & 1)))
         for line in out:
             self.out.print(line, style="yellow", markup=False)
 
     def match_end(self) -> None:
         res = self.match.result
         text = winners_text(self.game, res.winners, self.kinds, self.viewer)
-        self.out.rule("[bold]Match over[/bold]")
-        self.out.print(f"After {res.hands} hand{'s' if res.hands != 1 else ''}: {text}.", style="bold green",
-                       markup=False)
-        self.out.print(f"Final scores: {scores_text(self.game, res.scores)}", markup=False)
+        self.out.rule(Text(_("Match over"), style="bold"))
+        self.out.print(ngettext("After {count} hand: {winners}.", "After {count} hands: {winners}.",
+                                res.hands).format(count=number(res.hands), winners=text),
+                       style="bold green", markup=False)
+        self.out.print(_("Final scores: {scores}").format(scores=scores_text(self.game, res.scores)), markup=False)
 
     # -- deciding ----------------------------------------------------------------------
     def read(self, prompt: str) -> str:
@@ -267,10 +326,10 @@ class TerminalMatch:
         if not self.humans:
             return False
         try:
-            text = self.read("Play again? (same game, options and seats, a new deal) \\[y/N] ")
+            text = self.read(_("Play again? (same game, options and seats, a new deal) [y/N] ").replace("[", "\\["))
         except QuitGame:
             return False
-        return text.strip().lower() in ("y", "yes")
+        return words.says_yes(text)
 
     def bot_move(self, state: HandState, seat: int) -> int:
         """The bot's choice; on a terminal a 'thinking…' mark while it takes longer than a moment,
@@ -300,7 +359,7 @@ class TerminalMatch:
         worker.start()
         worker.join(MOMENT)
         if worker.is_alive():
-            with self.out.status(f"{self.name(seat)} is thinking…", spinner="dots"):
+            with self.out.status(Text(_("{seat} is thinking…").format(seat=self.name(seat))), spinner="dots"):
                 while worker.is_alive():
                     worker.join(0.05)
         if "error" in done:
@@ -314,79 +373,86 @@ class TerminalMatch:
             return legal[0]   # a forced draw or pass needs no question
         self.hand_over_to(state, seat)
         labels = [state.move_str(m) for m in legal]
+        said = [words.say(label) for label in labels]   # the notation in the language's words
         shown = [_call_label(state, m) for m in legal]
-        title = f"Hand {obs.hand_number} · {self.name(seat)} to play"
+        title = _("Hand {number} · {seat} to play").format(number=obs.hand_number, seat=self.name(seat))
         if state.offers:
-            title += " (out of turn: lay the offered double or decline)"
+            title += _(" (out of turn: lay the offered double or decline)")
 
         def show() -> None:
             self.out.rule(title)
             self.out.print(decision_view(state, obs, self.shown_kinds, self.match.scores, shown))
 
         show()
+        prompt = Text.assemble((_("Your move"), "bold cyan"), " ", (
+            _("(1 or notation, Enter plays it, ? for help): ") if len(legal) == 1 else
+            _("(1-{count} or notation, ? for help): ").format(count=len(legal))))
         while True:
-            hint = "1" if len(legal) == 1 else f"1-{len(legal)}"
-            forced = ", Enter plays it" if len(legal) == 1 else ""
-            text = self.read(f"[bold cyan]Your move[/bold cyan] ({hint} or notation{forced}, ? for help): ")
+            text = self.read(prompt)
             cmd = text.strip().lower()
             if not cmd:
                 if len(legal) == 1:
                     return legal[0]   # Enter alone plays the only move
                 continue
-            if cmd in ("?", "help"):
-                self.out.print(INPUT_HELP, markup=False)
+            command = command_at_prompt(cmd)
+            if command == "help":
+                self.out.print(input_help(), markup=False)
                 continue
-            if cmd in ("quit", "exit", "q"):
+            if command == "quit":
                 raise QuitGame("quit")
-            if cmd in ("board", "show", "b"):
+            if command == "board":
                 show()
                 continue
-            if cmd in TABLE_COMMANDS:
-                getattr(self, "cmd_" + TABLE_COMMANDS[cmd])(state, obs, seat)
+            if command is not None:
+                getattr(self, "cmd_" + command)(state, obs, seat)
                 continue
             if cmd.isascii() and cmd.isdigit():   # a move's number, in 0-9 (others: the parser says why)
                 i = int(cmd) if len(cmd) < 10 else 0
                 if 1 <= i <= len(legal):
                     return legal[i - 1]
-                said = cmd if len(cmd) < 10 else cmd[:9] + "…"
-                self.out.print(f"There is no move {said}: choose 1 to {len(legal)}.", style="red", markup=False)
+                typed = cmd if len(cmd) < 10 else cmd[:9] + "…"
+                self.out.print(_("There is no move {typed}: choose 1 to {count}.").format(typed=typed, count=len(legal)),
+                               style="red", markup=False)
                 continue
-            exact = [m for m, label, said in zip(legal, labels, shown) if _norm(text) in (_norm(label), _norm(said))]
+            typed = _norm(text)
+            exact = [m for m, *names in zip(legal, labels, said, shown) if typed in map(_norm, names)]
             if len(exact) == 1:
                 return exact[0]   # the listed notation always names its move
+            read = words.read_move(text, ends=state.layout.end_names())
             try:
-                return state.parse_move(text)
-            except MoveError as e:
-                self.out.print(f"{e}", style="red", markup=False)
-                self.out.print("(type ? for help)", style="dim")
+                return state.parse_move(read)
+            except MoveError as e:   # the reason in the player's language, naming what he typed
+                self.out.print(explain(words.refusal(e.reason, text, read)), style="red", markup=False)
+                self.out.print(_("(type ? for help)"), style="dim", markup=False)
 
     # -- what a player may ask at the prompt ---------------------------------------------
     def cmd_hint(self, state: HandState, obs, seat: int) -> None:
         if self.rated:   # a rated match is the player's own play: no bot's advice
-            self.out.print("No hint: this match is rated.", style="red", markup=False)
+            self.out.print(_("No hint: this match is rated."), style="red", markup=False)
             return
         from ..terminal.coach import hint_reasons
         bot = make_bot(self.hint_bot, self.match.seed * 1000 + 97)
-        self.out.print("[dim]thinking...[/dim]")
+        self.out.print(_("thinking..."), style="dim", markup=False)
         move = bot.choose(obs)
         why = hint_reasons(obs, move)
-        self.out.print(f"Hint: {_call_label(state, move)}" + (f" ({'; '.join(why)})" if why else ""),
+        self.out.print(_("Hint: {move}").format(move=_call_label(state, move)) + (f" ({'; '.join(why)})" if why else ""),
                        style="green", markup=False)
 
     def cmd_undo(self, state: HandState, obs, seat: int) -> None:
         if self.rated:
-            self.out.print("No undo: this match is rated.", style="red", markup=False)
+            self.out.print(_("No undo: this match is rated."), style="red", markup=False)
         elif len(self.humans) != 1:
-            self.out.print("No undo with more than one player at the table.", style="red", markup=False)
+            self.out.print(_("No undo with more than one player at the table."), style="red", markup=False)
         elif not self.decisions:
-            self.out.print("Nothing to undo in this hand yet.", style="red", markup=False)
+            self.out.print(_("Nothing to undo in this hand yet."), style="red", markup=False)
         else:
             raise UndoMove()
 
     def cmd_history(self, state: HandState, obs, seat: int) -> None:
-        self.out.print(f"[bold]Hand {state.context.hand_number}, so far:[/bold]")
+        self.out.print(_("Hand {number}, so far:").format(number=state.context.hand_number), style="bold",
+                       markup=False)
         if not state.history:
-            self.out.print("  (no moves yet)")
+            self.out.print(_("  (no moves yet)"), markup=False)
         for actor, event in state.history:
             if kind(event) == DECLINE and actor != seat:
                 continue   # silent at the table
@@ -395,7 +461,7 @@ class TerminalMatch:
 
     def cmd_tiles(self, state: HandState, obs, seat: int) -> None:
         if self.rated:   # counting the tiles is the player's own work in a rated match
-            self.out.print("No tile counter: this match is rated.", style="red", markup=False)
+            self.out.print(_("No tile counter: this match is rated."), style="red", markup=False)
             return
         from ..terminal.coach import tile_counter
         for line in tile_counter(obs):
@@ -405,14 +471,15 @@ class TerminalMatch:
         try:
             self.out.print(Markdown(rules_text(self.game.id)))
         except OSError:
-            self.out.print(f"No rules text is installed for {self.game.id}.", markup=False)
+            self.out.print(_("No rules text is installed for {game}.").format(game=self.game.id), markup=False)
 
     def cmd_score(self, state: HandState, obs, seat: int) -> None:
         you = obs.teams[seat] if self.game.partnership else None
-        self.out.print(f"Scores: {scores_text(self.game, self.match.scores, you)} ({match_goal(self.game)})",
-                       markup=False)
+        self.out.print(_("Scores: {scores} ({goal})").format(scores=scores_text(self.game, self.match.scores, you),
+                                                              goal=match_goal(self.game)), markup=False)
         if any(obs.hand_points):
-            self.out.print(f"This hand so far: {scores_text(self.game, obs.hand_points, you)}", markup=False)
+            self.out.print(_("This hand so far: {scores}").format(scores=scores_text(self.game, obs.hand_points, you)),
+                           markup=False)
 
     def wipe(self) -> None:
         """Clear the screen and the terminal's scrollback (ESC[3J: Rich's clear leaves the lines
@@ -431,7 +498,8 @@ class TerminalMatch:
         if len(self.humans) < 2 or self.facing == seat:
             return
         self.wipe()
-        self.read(f"[bold]Pass the keyboard to {self.name(seat)}, then press Enter[/bold] ")
+        self.read(Text(_("Pass the keyboard to {seat}, then press Enter").format(seat=self.name(seat)) + " ",
+                       style="bold"))
         self.wipe()
         self.facing = seat
         self.since_last_turn(state, seat)
@@ -445,11 +513,10 @@ class TerminalMatch:
         shown = [e for e in state.events_since(seq, seat) if kind(e.payload) not in (SCORE, END)]
         if not shown:
             return
-        self.out.print(f"[bold]Since your last turn ({self.name(seat)}):[/bold]")
+        self.out.print(_("Since your last turn ({seat}):").format(seat=self.name(seat)), style="bold", markup=False)
         for e in shown:
             if kind(e.payload) == TOKENS:
-                from ..parts.stakes import transfer_str
-                self.out.print(f"  {transfer_str(e.actor, e.payload)}", style="yellow", markup=False)
+                self.out.print(f"  {_transfer(e.actor, e.payload)}", style="yellow", markup=False)
                 continue
             self.out.print(Text("  ") + move_line(state, e.actor, e.payload, self.shown_kinds, show_draws=False,
                                                   viewer=seat))
@@ -460,7 +527,9 @@ class TerminalMatch:
                                       state.deal.origin)
         self.match.current = fresh
         keep_cuts(self.match, fresh)   # the cuts of the moves taken back go with them
-        self.out.print(f"Undone: back to your move ({len(state.history) - length} events taken back).",
+        taken = len(state.history) - length
+        self.out.print(ngettext("Undone: back to your move ({count} event taken back).",
+                                "Undone: back to your move ({count} events taken back).", taken).format(count=taken),
                        style="yellow", markup=False)
         return fresh
 
@@ -471,8 +540,8 @@ class TerminalMatch:
     def between_hands(self) -> None:
         """After a hand: wait for Enter before the next one (or the match's end)."""
         if self.wait and not self.quiet:
-            text = self.read("[dim]Press Enter to go on (quit to stop)[/dim] ")
-            if text.strip().lower() in ("quit", "exit", "q"):
+            text = self.read(Text(_("Press Enter to go on (quit to stop)") + " ", style="dim"))
+            if quits(text):
                 raise QuitGame("quit")
 
     def play(self) -> None:
@@ -483,8 +552,9 @@ class TerminalMatch:
             state = match.current if resumed else match.start_hand()
             self.hand_intro(state)
             if resumed:
-                self.out.print(f"Resumed after {len(state.history)} events of this hand:", style="yellow",
-                               markup=False)
+                self.out.print(ngettext("Resumed after {count} event of this hand:",
+                                        "Resumed after {count} events of this hand:", len(state.history)).format(
+                    count=len(state.history)), style="yellow", markup=False)
             for seat, event in state.history:   # forced events before any move (troli: a tile turned up)
                 self.show_move(state, seat, event, False)
             self.decisions = []
