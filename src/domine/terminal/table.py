@@ -26,6 +26,7 @@ from ..engine.moves import (
 from ..engine.geometry import fold, wild_tiles
 from ..engine.tiles import BIT, tile_str, tiles_of
 from ..i18n import _, current, join, ngettext, number, pgettext
+from ..i18n.moves import say
 from ..render import end_text
 
 PICTURE_WIDTH = 80   # the play screen's table fits this many columns
@@ -619,11 +620,11 @@ def move_line(state: HandState, seat: int, move: int, kinds: Sequence[str], *,
     label = (_("{who} out of turn").format(who=who) if out_of_turn else who) + ": "
     line = Text(label)
     if k == 0 and move & ANNOUNCE:   # the last-tile call, in words
-        line.append(state.move_str(move & ~ANNOUNCE), style="bold")
+        line.append(say(state.move_str(move & ~ANNOUNCE)), style="bold")
         # TRANSLATORS: after a move, the last-tile call: "5-3 L and calls 'one tile'"
         line.append(" " + _("and calls {words}").format(words=repr(call_words())), style="bold yellow")
         return line
-    line.append(state.move_str(move), style="bold")
+    line.append(say(state.move_str(move)), style="bold")   # in the language's move words
     return line
 
 
