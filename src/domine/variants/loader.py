@@ -50,8 +50,8 @@ def refuse(key: str, value: Any, allowed: str) -> VariantError:
 def _unknown(key: str, name: Any, known: list[str], what: str) -> VariantError:
     close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6) if isinstance(name, str) else []
     hint = f" (did you mean \"{close[0]}\"?)" if close else ""
-    return VariantError(f"{key} = {shown(name)}: no such {what}{hint}; "
-                        f"the {what}s: {', '.join(known)}")
+    listed = f"the {what}s: {', '.join(known)}" if len(known) <= 24 else "'domine list' shows them"
+    return VariantError(f"{key} = {shown(name)}: no such {what}{hint}; {listed}")
 
 
 @dataclasses.dataclass(frozen=True)

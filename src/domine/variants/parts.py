@@ -120,7 +120,7 @@ DEAL = Slot("deal", "How many tiles each player is dealt, and what becomes of th
                 ("stock", "aside")),
           Param("reserve", WHOLE, 0, "tiles of the stock that may never be drawn", low=0)),
          says="{hands_text}; the rest {rest_text}"),
-), default="deal")
+))
 
 TEAMS = Slot("teams", "Who plays with whom.", (
     Part("none", "every player for himself", lambda v: {"partnership": False}),
