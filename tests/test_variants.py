@@ -394,3 +394,10 @@ def test_loading_a_variant_adds_no_built_in_game():
     load_variant(text_of("block-partners-150.toml"))
     assert GAMES == before
     assert read_variant(text_of("block-partners-150.toml")).base is game_class("block")
+
+
+def test_the_rules_command_at_the_table_describes_the_variant():
+    result = runner.invoke(app, ["play", "--variant", str(ROOT / "examples" / "draw-double-eight.toml"), "--seed", "1",
+                                 "--speed", "0"], input="rules\nquit\n")
+    assert "No rules text" not in result.output
+    assert "9 tiles each" in result.output and "double-eight set" in result.output

@@ -84,13 +84,14 @@ def check_cmd(
     out.print(f"[bold]{cls.name}[/bold] ({cls.id}) · " + _("{players} players · {hands} hands in {matches} matches"
               " · seed {seed}").format(players=players, hands=report.hands, matches=report.matches, seed=seed),
               highlight=False)
-    what = {"every hand ends": _("hands"), "records replay": _("matches")}
+    from ..sim.checks import HANDS_END, RECORDS
+    what = {HANDS_END: _("hands"), RECORDS: _("matches")}
     for check in CHECKS:
         failed = report.failed(check)
         count = f"{report.counts[check]} {what.get(check, _('positions'))}"
         if failed:
-            out.print(f"[bold red]✗[/bold red] {check}: " + _("failed") + f" ({count} " + _("passed first") + ")",
-                      highlight=False)
+            out.print("[bold red]✗[/bold red] " + _("{check}: failed ({count} passed before)").format(
+                check=check, count=count), highlight=False)
             for f in failed[:3]:
                 out.print(f"    {f}", markup=False, highlight=False)
         else:

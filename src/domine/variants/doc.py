@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from ..engine.tiles import SET_NAMES, set_size
-from .loader import MAX_PLAYERS, MIN_PLAYERS, Choice, read_variant
+from .loader import MAX_PLAYERS, MIN_PLAYERS, read_variant
 from .parts import HEADER, SLOTS, describe
 
 INTRO = """\
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["markdown", "rules_markdown", "Choice"]
+__all__ = ["markdown", "rules_markdown"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

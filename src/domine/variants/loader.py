@@ -20,7 +20,7 @@ from ..engine.tiles import SET_NAMES, set_size
 from ..games import GAMES, game_class, register_variant, variant_named
 from ..games.base import TARGET, Game, GameError, StakesGame
 from ..parts.scoring import PENALTY, TOKENS_WON
-from .parts import COUNTS, HEADER, SLOT_NAMED, SLOTS, TILE, WHOLE, WORD, YES_NO, Param, Part, Slot, tile_value
+from .parts import COUNTS, HEADER, SLOTS, TILE, WHOLE, WORD, YES_NO, Param, Part, Slot, tile_value
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -310,7 +310,7 @@ def build(variant: Variant) -> type[Game]:
     if ante:
         attrs["points"] = TOKENS_WON
         attrs["score_hand"] = _pot_score_hand(attrs.get("score_hand", base.score_hand))
-        attrs["setup_hand"] = _ante_setup(ante)
+        attrs["setup_hand"] = _ante_setup(ante, base)
         attrs["arena_unit"] = "match"
         if not issubclass(base, StakesGame):
             bases = (StakesGame, base)
@@ -389,9 +389,7 @@ def _check_together(variant: Variant, base: type[Game], attrs: dict, scoring_fn,
     if attrs.get("matching", base.matching).name == "sum-to-seven" and max_pip != 6:
         raise refuse("matching", "sum-to-seven", f"halves adding up to 7 are a double-six rule, not for a "
                                                  f"{SET_NAMES[max_pip]} set")
-    lead = attrs.get("first_lead")
-    tile = getattr(lead, "tile", None)
-    for key, rule in (("lead", lead), ("later_lead", attrs.get("later_lead"))):
+    for key, rule in (("lead", attrs.get("first_lead")), ("later_lead", attrs.get("later_lead"))):
         tile = getattr(rule, "tile", None)
         if tile is not None and tile >= size:
             raise refuse(f"{key}.tile", _tile_text(tile), f"a tile of the {SET_NAMES[max_pip]} set")
@@ -439,11 +437,11 @@ def _pot_score_hand(scored):
     return score_hand
 
 
-def _ante_setup(ante: int):
+def _ante_setup(ante: int, base: type[Game]):
     def setup_hand(self, state):
         from ..parts.stakes import ledger
-        ledger(state).ante(state, ante)
-        super(type(self), self).setup_hand(state)
+        ledger(state).ante(state, ante)   # every seat antes, then the hand begins as the base begins it
+        base.setup_hand(self, state)
     return setup_hand
 
 

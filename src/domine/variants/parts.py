@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine.layout import LAYOUTS
 from ..engine.matching import EQUAL, SEVEN
 from ..engine.tiles import SET_NAMES, parse_tile, set_size, tile_str
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
@@ -304,9 +303,6 @@ HEADER = {
                "defaults",
 }
 
-assert all(k in LAYOUTS for k in ("line", "spinner"))   # the layouts named above exist
-
-
 def tile_value(text: Any) -> int:
     """A tile parameter's value (``ValueError`` for one that is no tile)."""
     if not isinstance(text, str):
@@ -329,6 +325,8 @@ def describe(part: Part, values: dict) -> str:
         shown["rest_text"] = ("is the stock" + (f", of which {values['reserve']} may never be drawn"
                                                 if values["reserve"] else "")
                               if values["rest"] == "stock" else "is set aside, out of play")
+    if "redeal" in values:
+        shown["redeal_text"] = "a new deal" if values["redeal"] else "the holder of the heaviest tile leads it"
     if "doubles_half" in values:
         shown["half_text"] = "; a double n-n counts n" if values["doubles_half"] else ""
     for k in ("flanks", "tie"):
