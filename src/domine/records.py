@@ -317,6 +317,19 @@ def options_given(game: Game) -> dict:
     return {k: v for k, v in game.option_values.items() if v != defaults.get(k)}
 
 
+def game_of_record(record: dict) -> Game:
+    """The configured game a record names: a built-in game by its id, or the variant whose file
+    the record carries (``"variant"``: the file's text, so the record replays anywhere)."""
+    source = record.get("variant")
+    if source is not None:
+        from .variants import load_variant
+        cls = load_variant(source)
+        if cls.id != record.get("game"):
+            raise RecordError(f"'game' says {record.get('game')!r}, but the variant the record carries is {cls.id!r}")
+        return cls(record.get("players"), record.get("options") or {})
+    return make_game(record["game"], record.get("players"), record.get("options") or {})
+
+
 def match_record(match: Match, seats: list[str] | None = None) -> dict:
     game = match.game
     hands = []
@@ -332,10 +345,12 @@ def match_record(match: Match, seats: list[str] | None = None) -> dict:
         hands.append(hand_record(current, current.context.hand_number, None,
                                  full_context=not match.hands and match.resumed,
                                  cuts=cuts_of(match, current.context.hand_number)))
+    variant = getattr(game, "variant_source", None)   # a variant file's game: the file goes with it
     return {
         "format": FORMAT,
         "version": VERSION,
         "game": game.id,
+        **({"variant": variant} if variant is not None else {}),
         "players": game.players,
         "options": options_given(game),
         "seed": match.seed,
@@ -475,7 +490,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         raise RecordError(f"not a domine record (expected \"format\": \"{FORMAT}\")")
     check_header(record)
     try:
-        game = make_game(record["game"], record.get("players"), record.get("options") or {})
+        game = game_of_record(record)
     except GameError as e:
         raise RecordError(str(e)) from None
     seats = record.get("seats")
@@ -595,6 +610,9 @@ def check_header(record: dict) -> None:
         raise RecordError(f"'players' must be a whole number of players, not {players!r}")
     if "options" in record and record["options"] is not None and not isinstance(record["options"], dict):
         raise RecordError(f"'options' must be an object of option names and values, not {record['options']!r}")
+    variant = record.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise RecordError(f"'variant' must be a variant file's text, not {str(variant)[:40]!r}")
     seed = record.get("seed")
     if seed is not None and not _is_whole(seed):
         raise RecordError(f"'seed' must be a whole number (or null), not {seed!r}")
@@ -624,9 +642,9 @@ def seat_view(record: dict, seat: int) -> dict:
     view = json.loads(json.dumps(record))
     view["seed"] = None   # the seed would deal the hidden hands again
     try:
-        game = make_game(str(record.get("game")), record.get("players"), record.get("options") or {})
+        game = game_of_record({**record, "game": str(record.get("game"))})
         visibility, blind = game.visibility, game.keeps_rows   # rows: a seat does not see its own deal
-    except GameError:
+    except (GameError, RecordError):
         visibility, blind = visibility_of(), False
     by_word = {KINDS[k].name: v for k, v in visibility.items()}   # a move's first word names its kind
     for h in view.get("hands", []):
@@ -699,7 +717,7 @@ def _next_context(match, raw: dict, number: int):
 def _match_of(record: Any, default_seed: int | None):
     """A verified record's game, its hands and a new ``Match`` that starts where the record's
     first hand does (a record may begin mid-match), seeded by the record's seed."""
-    game = make_game(record["game"], record["players"], record.get("options") or {})
+    game = game_of_record(record)
     hands = record["hands"]
     seed = record.get("seed")
     match, _ = _taken_up(game, hands, seed if isinstance(seed, int) else default_seed)
@@ -783,6 +801,6 @@ def strict_difference(record: Any) -> str | None:
     return strict_check(record).difference
 
 
-__all__ = ["RecordError", "ReplayReport", "match_record", "replay", "load_record", "save_record",
+__all__ = ["RecordError", "ReplayReport", "game_of_record", "match_record", "replay", "load_record", "save_record",
            "seat_view", "tiles_of", "resume_match", "strict_difference", "check_header", "save_record_atomically",
            "strict_check", "StrictReport", "note_cut", "keep_cuts", "cut_marks", "mark_cut"]

@@ -10,7 +10,7 @@ import typer
 from .common import (
     UserError, err_console, fail, handled, options_line, out_console, parse_options, pct, progress_bar, record_sink,
 )
-from .options import GameOptions, JobsOption, JsonlOption, JsonOption, RecordDirOption, ThinkOption
+from .options import GameOptions, JobsOption, JsonlOption, JsonOption, RecordDirOption, ThinkOption, VariantOption
 
 if TYPE_CHECKING:
     from ..sim.arena import ArenaResult
@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 def arena_cmd(
     bot_a: Annotated[str, typer.Argument(metavar="BOT_A", help="The first bot (side A).")],
     bot_b: Annotated[str, typer.Argument(metavar="BOT_B", help="The second bot (side B).")],
-    game: Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="Game id or alias (see 'domine list').")],
     deals: Annotated[int, typer.Option(help="Duplicate deals; each is played twice, the bots swapping seats.")],
+    game: Annotated[Optional[str], typer.Option(
+        "--game", "-g", metavar="GAME", help="Game id or alias (see 'domine list'); or give --variant.")] = None,
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's least).")] = None,
     seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same deals and results.")] = 0,
     jobs: JobsOption = 1,
@@ -33,6 +34,7 @@ def arena_cmd(
         "--unit", metavar="hand|match",
         help="Play each deal as one hand or as a whole match (default: the game's own; whole matches "
              "for games that pay their pot only at the match's end).")] = None,
+    variant: VariantOption = None,
 ) -> None:
     """Bot A against bot B on duplicate deals: win rate, point margin and a sign test.
 
@@ -40,7 +42,10 @@ def arena_cmd(
     from ..bots import with_think
     from ..sim.arena import UNITS, ArenaError, ArenaInterrupted, run_arena
 
+    from .variant import game_or_variant
+
     with handled(), record_sink(record_dir, jsonl) as sink:
+        game, variant_source = game_or_variant(game, variant)
         bot_a, bot_b = with_think(bot_a, think), with_think(bot_b, think)
         if deals < 1:
             raise UserError("--deals must be at least 1")
@@ -54,7 +59,7 @@ def arena_cmd(
         try:
             with progress_bar(f"{bot_a} vs {bot_b}", "deals", deals, show=not as_json) as advance:
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
-                                options=opts, progress=advance, records=sink, unit=unit)
+                                options=opts, progress=advance, records=sink, unit=unit, variant=variant_source)
         except ArenaInterrupted as e:   # Ctrl-C before any deal was over
             err_console().print(f"Interrupted: {e}.", style="yellow")
             raise typer.Exit(130)

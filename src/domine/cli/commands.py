@@ -13,9 +13,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import arena, info, play, render, replay, review, simulate
+from . import arena, info, play, render, replay, review, simulate, variant
 from .language import speak
-from .options import GameArgument
+from .options import VariantOption
 
 app = typer.Typer(
     name="domine",
@@ -39,9 +39,14 @@ def list_games(
 
 @app.command()
 def rules(
-    game: GameArgument,
+    game: Annotated[Optional[str], typer.Argument(
+        metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --variant.")] = None,
+    variant_file: VariantOption = None,
 ) -> None:
-    """Show the rules of a game."""
+    """Show the rules of a game (or of a variant file, from its parts)."""
+    if variant_file is not None or game is None:
+        info.show_variant_rules(game, variant_file)
+        return
     info.show_rules(game)
 
 
@@ -51,6 +56,7 @@ app.command("arena")(arena.arena_cmd)
 app.command("replay")(replay.replay_cmd)
 app.command("render")(render.render_cmd)
 app.command("review")(review.review_cmd)
+app.add_typer(variant.app, name="variant")
 
 
 def _version(value: bool) -> None:

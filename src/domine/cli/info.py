@@ -108,3 +108,17 @@ def show_rules(name: str) -> None:
                 grid.add_row(Text(f"  {o['name']}", style="bold"),
                              Text(f"{pgettext('option', o['help'])} ({values}{default})"))
             out.print(grid)
+
+
+def show_variant_rules(game, path) -> None:
+    """``domine rules --variant FILE``: the variant's rules, written from its parts."""
+    with handled(), pipe_closed_quietly():
+        from .variant import game_or_variant
+        _id, text = game_or_variant(game, path)
+        from rich.markdown import Markdown
+
+        from ..variants.doc import rules_markdown
+        out = out_console()
+        with out.capture() as captured:
+            out.print(Markdown(rules_markdown(text)))
+        sys.stdout.write("\n".join(line.rstrip() for line in captured.get().splitlines()) + "\n")

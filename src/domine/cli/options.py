@@ -31,3 +31,5 @@ RecordDirOption = Annotated[Optional[Path], typer.Option(
     "--record-dir", metavar="DIR", help="Write every match (arena: every play) as a JSON record into DIR.")]
 JsonlOption = Annotated[Optional[Path], typer.Option(
     "--jsonl", metavar="FILE", help="Write every match (arena: every play) as a record, one JSON line each.")]
+VariantOption = Annotated[Optional[Path], typer.Option(
+    "--variant", metavar="FILE", help="Play a variant file (TOML: house rules as data; docs/variants.md) instead of a GAME.")]

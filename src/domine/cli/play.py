@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from .common import HUMAN, HUMAN_NAMES, UserError, fail, handled, out_console, parse_options
-from .options import GameOptions, PlayersOption, ThinkOption, duration
+from .options import GameOptions, PlayersOption, ThinkOption, VariantOption, duration
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -258,6 +258,7 @@ def play(
     go_on: Annotated[bool, typer.Option(
         "--continue", help="Go on with the last match you left unfinished (a match you play without "
                            "--record is saved as it goes, in $XDG_DATA_HOME/domine/matches).")] = False,
+    variant: VariantOption = None,
 ) -> None:
     """Play a match in the terminal against bots (or watch bots play).
 
@@ -285,6 +286,8 @@ def play(
                 raise UserError(f"no unfinished match to continue (matches played without --record are "
                                 f"kept in {folder()})")
         if resume is not None:
+            if variant is not None:
+                raise UserError("--variant cannot change a resumed match (the record carries its game)")
             if not resume.exists():
                 raise UserError(f"--resume {resume}: no such file")
             if resume.is_dir():
@@ -308,8 +311,11 @@ def play(
             if record is None:
                 record = resume
         else:
-            if game is None:
+            if game is None and variant is None:
                 raise UserError("give a GAME to play (see 'domine list'), or --resume FILE")
+            if variant is not None:   # a variant file: its game, known by its id once read
+                from .variant import game_or_variant
+                game, _text = game_or_variant(game, variant)
             cls = game_class(game)
             kinds, players = _seat_kinds(seats, players, cls)
             g = make_game(cls.id, players, parse_options(option))

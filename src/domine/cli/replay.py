@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from .common import err_console, fail, handled, out_console
+from .options import VariantOption
 
 
 def replay_cmd(
@@ -21,6 +22,7 @@ def replay_cmd(
         "--strict", help="Also deal again from the record's seed and let its bots choose again: report the first "
                          "hand or move that differs (a move the record marks as chosen by a search the clock cut "
                          "is explained instead).")] = False,
+    variant: VariantOption = None,
 ) -> None:
     """Check a match record move by move and print it."""
     from rich.text import Text
@@ -38,8 +40,15 @@ def replay_cmd(
     if file.is_dir():
         fail(f"cannot read {file}: it is a directory")
     trace: list = []
+    source = None
+    if variant is not None:   # the variant file to replay the record with (a record that does not carry it)
+        with handled():
+            from .variant import variant_text
+            source = variant_text(variant)
     try:
         data = load_record(file)
+        if source is not None and isinstance(data, dict):
+            data = {**data, "variant": source}
         report = replay(data, trace)
     except RecordError as e:
         if as_json:

@@ -9,7 +9,7 @@ import typer
 
 from .common import UserError, err_console, handled, out_console, parse_options, pct, progress_bar, record_sink
 from .options import (
-    GameArgument, GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, RecordDirOption, ThinkOption,
+    GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, RecordDirOption, ThinkOption, VariantOption,
 )
 
 if TYPE_CHECKING:
@@ -59,7 +59,8 @@ def _print_simulation(sim: Simulation, out: Console) -> None:
 
 
 def simulate_cmd(
-    game: GameArgument,
+    game: Annotated[Optional[str], typer.Argument(
+        metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --variant.")] = None,
     hands: Annotated[Optional[int], typer.Option(help="Play this many hands (default 1000).")] = None,
     matches: Annotated[Optional[int], typer.Option(help="Play this many whole matches instead.")] = None,
     players: PlayersOption = None,
@@ -72,6 +73,7 @@ def simulate_cmd(
     think: ThinkOption = None,
     record_dir: RecordDirOption = None,
     jsonl: JsonlOption = None,
+    variant: VariantOption = None,
 ) -> None:
     """Let bots play many hands or matches and report win rates and statistics.
 
@@ -80,7 +82,10 @@ def simulate_cmd(
     from ..bots import with_think
     from ..sim.simulate import simulate
 
+    from .variant import game_or_variant
+
     with handled(), record_sink(record_dir, jsonl) as sink:
+        game, variant_source = game_or_variant(game, variant)
         bots = ",".join(with_think(b, think) for b in bots.split(","))
         for label, value in (("--hands", hands), ("--matches", matches)):   # a count first: '--matches 0'
             if value is not None and value < 1:                              # is wrong whatever else is given
@@ -95,7 +100,7 @@ def simulate_cmd(
         total = hands if hands is not None else matches
         with progress_bar("simulating", "", total, show=not as_json) as advance:
             sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
-                           jobs=jobs, options=opts, progress=advance, records=sink)
+                           jobs=jobs, options=opts, progress=advance, records=sink, variant=variant_source)
     if as_json:
         typer.echo(json.dumps(sim.to_json(), indent=2))
     else:

@@ -468,6 +468,11 @@ class TerminalMatch:
             self.out.print(line, markup=False)
 
     def cmd_rules(self, state: HandState, obs, seat: int) -> None:
+        source = getattr(self.game, "variant_source", None)
+        if source is not None:   # a variant file's game: its rules from its parts
+            from ..variants.doc import rules_markdown
+            self.out.print(Markdown(rules_markdown(source)))
+            return
         try:
             self.out.print(Markdown(rules_text(self.game.id)))
         except OSError:

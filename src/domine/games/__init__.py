@@ -81,9 +81,24 @@ for _cls in GAMES.values():
     _ALIASES[_key(_cls.id)] = _cls.id   # ids always win over another game's alias
 
 
+#: games made from variant files (``domine.variants``), by id: found after the built-in games
+VARIANTS: dict[str, type[Game]] = {}
+
+
+def register_variant(cls: type[Game]) -> None:
+    """Let ``game_class`` find a variant file's game by its id (the last one loaded under an id)."""
+    VARIANTS[cls.id] = cls
+
+
+def variant_named(name: str) -> type[Game] | None:
+    return VARIANTS.get(str(name).strip().lower())
+
+
 def game_class(name: str) -> type[Game]:
-    """Find a game by id or alias; an unknown name suggests the closest ids."""
+    """Find a game by id or alias, then a loaded variant by id; an unknown name suggests the closest ids."""
     gid = _ALIASES.get(_key(str(name)))
+    if gid is None and variant_named(name) is not None:
+        return VARIANTS[str(name).strip().lower()]
     if gid is None:
         close = suggest(str(name))
         hint = f" Did you mean {' or '.join(f'{g} ({GAMES[g].name})' for g in close)}?" if close else ""
@@ -130,4 +145,4 @@ def make_game(name: str, players: int | None = None, options: dict | None = None
     return game_class(name)(players, options)
 
 
-__all__ = ["GAMES", "game_class", "make_game", "option_sets", "suggest"]
+__all__ = ["GAMES", "VARIANTS", "game_class", "make_game", "option_sets", "register_variant", "suggest", "variant_named"]

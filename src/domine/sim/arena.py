@@ -206,6 +206,7 @@ class ArenaBlock:
     count: int                    # deals in this block
     record: bool = False          # keep every play as a record (arena --record-dir / --jsonl)
     unit: str = "hand"            # "hand": a deal is one hand; "match": a whole match
+    variant: str | None = None    # a variant file's text: the game is the variant's (domine.variants)
 
 
 @dataclass
@@ -299,8 +300,9 @@ def play_record(game: Game, state, names: dict[str, str], sides: Sequence[str], 
     match result (a play is one hand, not a match). ``where`` says which deal and play."""
     from ..records import FORMAT, VERSION, hand_record, options_given
     return {
-        "format": FORMAT, "version": VERSION, "game": game.id, "players": game.players,
-        "options": options_given(game), "seed": None, "seats": [names[side] for side in sides],
+        "format": FORMAT, "version": VERSION, "game": game.id,
+        **({"variant": game.variant_source} if getattr(game, "variant_source", None) is not None else {}),
+        "players": game.players, "options": options_given(game), "seed": None, "seats": [names[side] for side in sides],
         "hands": [hand_record(state, 1, None, cuts=(cuts or {}).get(1))],
         "bots": {"seeds": list(seeds), "asks_forced": False},
         "arena": {**where, "sides": list(sides)},
@@ -309,6 +311,9 @@ def play_record(game: Game, state, names: dict[str, str], sides: Sequence[str], 
 
 def run_block(spec: ArenaBlock) -> BlockResult:
     """Play one block of deals; module-level so worker processes can run it."""
+    if spec.variant is not None:   # a worker process knows the variant once it has read it
+        from ..variants import load_variant
+        load_variant(spec.variant)
     game = make_game(spec.game, spec.players, dict(spec.options))
     penalties = game.points == PENALTY
     names = {"A": spec.bot_a, "B": spec.bot_b}
@@ -469,11 +474,12 @@ def run_arena(
     block_size: int | None = None,
     records: Callable[[dict], None] | None = None,
     unit: str | None = None,
+    variant: str | None = None,
 ) -> ArenaResult:
     """Bot A against bot B on ``deals`` duplicate deals of ``game`` (two plays each).
 
     ``unit`` says what each play is: ``"hand"`` or ``"match"`` (None: the game's
-    ``arena_unit``).
+    ``arena_unit``). ``variant``: a variant file's text (``domine.variants``), played instead of ``game``.
 
     Ctrl-C (``KeyboardInterrupt``) stops the run: the deals finished so far are
     returned, with ``interrupted`` set (``ArenaError`` if not one deal was finished).
@@ -483,7 +489,11 @@ def run_arena(
     exist, ``BotError`` for an unknown bot and ``ArenaError`` for fewer than one
     deal (or a bot that plays an illegal move).
     """
-    cls = game_class(game)
+    if variant is not None:
+        from ..variants import load_variant
+        cls = load_variant(variant)
+    else:
+        cls = game_class(game)
     opts = dict(options or {})
     probe: Game = make_game(cls.id, players, opts)   # validates the player count and options up front
     players = probe.players
@@ -500,7 +510,7 @@ def run_arena(
     specs = []
     for start in range(0, deals, size):
         specs.append(ArenaBlock(cls.id, players, tuple(sorted(opts.items())), names[0], names[1], seed,
-                                start, min(size, deals - start), records is not None, unit))
+                                start, min(size, deals - start), records is not None, unit, variant))
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     jobs = min(jobs, len(specs))

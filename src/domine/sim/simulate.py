@@ -220,6 +220,7 @@ class BlockSpec:
     mode: str                     # "hands" or "matches"
     size: int                     # hands or matches this block plays
     record: bool = False          # keep every match as a record (simulate --record-dir / --jsonl)
+    variant: str | None = None    # a variant file's text: the game is the variant's (domine.variants)
 
 
 def play_hand(state, bots) -> None:
@@ -271,6 +272,9 @@ def seat_moves(history: list, forced: frozenset) -> int:
 
 def run_block(spec: BlockSpec) -> BlockTally:
     """Play one block; a module-level function so that worker processes can run it."""
+    if spec.variant is not None:   # a worker process knows the variant once it has read it
+        from ..variants import load_variant
+        load_variant(spec.variant)
     game = make_game(spec.game, spec.players, dict(spec.options))
     n = game.players
     teams = game.teams(n)
@@ -407,6 +411,7 @@ def simulate(
     block_size: int | None = None,
     progress: Callable[[int], None] | None = None,
     records: Callable[[dict], None] | None = None,
+    variant: str | None = None,
 ) -> Simulation:
     """Bots play ``hands`` hands or ``matches`` matches of ``game``.
 
@@ -415,6 +420,7 @@ def simulate(
     ``hands`` mode a block's last match is cut short, its record unfinished), in order.
     Ctrl-C (``KeyboardInterrupt``) stops the run: the blocks finished so far are
     returned, with ``interrupted`` set.
+    ``variant``: a variant file's text (``domine.variants``), whose game is played instead of ``game``.
     Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist.
     """
     if (hands is None) == (matches is None):
@@ -424,7 +430,11 @@ def simulate(
     if total < 1:
         raise GameError(f"the number of {mode} must be at least 1")
     from ..games import game_class
-    cls = game_class(game)
+    if variant is not None:
+        from ..variants import load_variant
+        cls = load_variant(variant)
+    else:
+        cls = game_class(game)
     names, players = resolve_bots(bots, players, cls.min_players)
     opts = dict(options or {})
     probe: Game = make_game(cls.id, players, opts)   # validates players and options up front
@@ -434,7 +444,7 @@ def simulate(
     while left > 0:
         n = min(size, left)
         specs.append(BlockSpec(cls.id, players, tuple(sorted(opts.items())), tuple(names), seed, b, mode, n,
-                               records is not None))
+                               records is not None, variant))
         left -= n
         b += 1
     if jobs <= 0:
