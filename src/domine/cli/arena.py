@@ -57,10 +57,12 @@ def arena_cmd(
         if unit is not None:
             unit = unit.strip().lower()
             if unit not in UNITS:
-                raise UserError(_("--unit must be one of {units}, not {unit!r}").format(units=", ".join(UNITS), unit=unit))
+                raise UserError(_("--unit must be one of {units}, not {unit!r}").format(units=", ".join(UNITS),
+                                                                                         unit=unit))
         opts = parse_options(option)
         try:
-            with progress_bar(_("{a} vs {b}").format(a=bot_a, b=bot_b), pgettext("progress", "deals"), deals, show=not as_json) as advance:
+            label = _("{a} vs {b}").format(a=bot_a, b=bot_b)
+            with progress_bar(label, pgettext("progress", "deals"), deals, show=not as_json) as advance:
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
                                 options=opts, progress=advance, records=sink, unit=unit)
         except ArenaInterrupted:   # Ctrl-C before any deal was over

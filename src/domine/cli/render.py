@@ -59,11 +59,13 @@ HELP = _("Draw the table of a recorded match at one position as a picture (SVG o
 
 
 def render_cmd(
-    file: Annotated[Path, typer.Argument(metavar="RECORD", help=_("A JSON match record (from 'domine play --record')."))],
+    file: Annotated[Path, typer.Argument(
+        metavar="RECORD", help=_("A JSON match record (from 'domine play --record')."))],
     hand: Annotated[Optional[int], typer.Option(
         "--hand", metavar="N", help=_("The hand, 1 for the record's first (default: the last)."))] = None,
     move: Annotated[Optional[int], typer.Option(
-        "--move", metavar="M", help=_("Draw the table after M moves of that hand, 0 for its start (default: its last)."))
+        "--move", metavar="M",
+        help=_("Draw the table after M moves of that hand, 0 for its start (default: its last)."))
     ] = None,
     svg_file: Annotated[Optional[Path], typer.Option("--svg", metavar="FILE", help=_("Write an SVG picture."))] = None,
     png_file: Annotated[Optional[Path], typer.Option(
@@ -102,7 +104,8 @@ def render_cmd(
             ends = [(names[i], lay.values[i], lay.lengths[i], lay.doubles[i], lay.closed[i])
                     for i in range(len(lay.values))]
             summary = getattr(lay, "ends_text", None)   # a layout that words its ends itself (a grid)
-            caption.append(_("open ends: ") + (summary() if summary is not None else ends_text(ends, game.ends_by_double)))
+            caption.append(_("open ends: ") + (summary() if summary is not None
+                                               else ends_text(ends, game.ends_by_double)))
         geo = lay.geometry()
         try:
             if svg_file is not None:

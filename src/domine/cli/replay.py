@@ -17,7 +17,8 @@ HELP = _("Check a match record move by move and print it.")
 
 def replay_cmd(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=_("A JSON match record (from 'domine play --record')."))],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print only the verdict and the final scores."))] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help=_("Print only the verdict and the final scores."))] = False,
     as_json: Annotated[bool, typer.Option(
         "--json", help=_("Print every position (seat to act, legal moves, move played) and every result as JSON "
                          "(the shape is in docs/records.md)."))] = False,
@@ -95,8 +96,8 @@ def replay_cmd(
             moves = raw.get("moves", [])
             title = ngettext("Hand {number} · {count} move", "Hand {number} · {count} moves", len(moves))
             if not isinstance(raw.get("result"), dict):
-                title = ngettext("Hand {number} · {count} move (unfinished)", "Hand {number} · {count} moves (unfinished)",
-                                 len(moves))
+                title = ngettext("Hand {number} · {count} move (unfinished)",
+                                 "Hand {number} · {count} moves (unfinished)", len(moves))
             out.rule(title.format(number=number, count=len(moves)))
             deal = raw.get("deal", {})
             for s, tiles in enumerate(deal.get("hands", [])):

@@ -50,7 +50,8 @@ HELP = _("Step through a recorded match with the coach: the hard bot's value of 
 
 
 def review_cmd(
-    file: Annotated[Path, typer.Argument(metavar="RECORD", help=_("A JSON match record (from 'domine play --record')."))],
+    file: Annotated[Path, typer.Argument(
+        metavar="RECORD", help=_("A JSON match record (from 'domine play --record')."))],
     seat: Annotated[Optional[int], typer.Option(
         "--seat", metavar="N", help=_("The seat whose decisions are weighed (default: the first human seat, else 0)."))
     ] = None,
@@ -96,10 +97,12 @@ def review_cmd(
         game = make_game(data["game"], data.get("players"), data.get("options") or {})
         who = _default_seat(data, game.players) if seat is None else seat
         if not 0 <= who < game.players:
-            raise UserError(_("--seat {seat}: the record has seats 0 to {last}").format(seat=seat, last=game.players - 1))
+            raise UserError(_("--seat {seat}: the record has seats 0 to {last}").format(seat=seat,
+                                                                                       last=game.players - 1))
         work = Budget(worlds=budget, think=limit or None)
         base = record_seed(data)
-        with progress_bar(_("analysing"), pgettext("progress", "decisions"), searched(hands, who), show=True) as advance:
+        with progress_bar(_("analysing"), pgettext("progress", "decisions"), searched(hands, who),
+                          show=True) as advance:
             review(hands, who, work, base, advance)
     if as_json:
         print(json.dumps(to_json(hands, who, game, work, base), ensure_ascii=False))

@@ -73,7 +73,7 @@ def _param_name(error: Any) -> str:
     if param is None:
         return ""
     if getattr(param, "param_type_name", "") == "argument":
-        return param.human_readable_name
+        return param.metavar or (param.name or "").upper()
     return " / ".join(param.opts)
 
 
@@ -132,7 +132,11 @@ class OneLine(UsageError):
     """A usage error shown as one red line with the help option to try, exit code 2."""
 
     def __init__(self, error: Any):
-        super().__init__(usage_message(error), getattr(error, "ctx", None))
+        try:
+            message = usage_message(error)
+        except Exception:  # noqa: BLE001 -- an error of a shape not foreseen: Click's own sentence, never a traceback
+            message = error.format_message()
+        super().__init__(message, getattr(error, "ctx", None))
         self.exit_code = error.exit_code
 
     def show(self, file: Optional[Any] = None) -> None:
