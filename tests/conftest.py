@@ -8,6 +8,10 @@ import os
 
 import pytest
 
+# Before any test module is collected: a module that imports the app builds its help texts, in
+# the language the environment says (cli/commands.py), so English whatever the locale.
+os.environ["DOMINE_LANG"] = "en"
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _own_data_folder(tmp_path_factory):

@@ -30,20 +30,28 @@ def _lang_option(args: list[str]) -> tuple[Optional[str], list[str]]:
     return None, args
 
 
+def _root_lang(args: list[str]) -> Optional[str]:
+    """The ``--lang`` among the root options, before the command (``domine -h --lang pl``)."""
+    for i, arg in enumerate(args):
+        if not arg.startswith("-"):
+            break
+        if arg == "--lang":
+            return args[i + 1] if i + 1 < len(args) else None
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
 def _quick(args: list[str]) -> Optional[Callable[[], None]]:
     """The work of a command line that needs no parsing, of those asked for most: ``list``,
     ``list --json``, ``rules GAME``, each also after ``--lang X``. Typer would cost more than the
     work: importing it is about 0.08 s of CPU, and its parameter handling imports pydantic, 0.1 s
-    more. The language is chosen as the app's callback chooses it (``speak``)."""
-    from .language import speak
-
-    lang, args = _lang_option(args)
+    more. The language is chosen already (``main``)."""
+    _lang, args = _lang_option(args)   # chosen already (main)
     if args == ["list"] or args == ["list", "--json"]:
-        speak(lang)
         from .info import show_games
         return lambda: show_games(as_json=len(args) == 2)
     if len(args) == 2 and args[0] == "rules" and not args[1].startswith("-"):
-        speak(lang)
         from .info import show_rules
         return lambda: show_rules(args[1])
     return None
@@ -51,7 +59,12 @@ def _quick(args: list[str]) -> Optional[Callable[[], None]]:
 
 def main(prog_name: Optional[str] = None) -> None:
     """The ``domine`` script and ``python -m domine``: a command line ``_quick`` knows runs as
-    the app would run it, with the same output and exit code; any other goes to the app."""
+    the app would run it, with the same output and exit code; any other goes to the app. The
+    language is chosen first (``--lang``, ``DOMINE_LANG``, the locale: as the app's callback
+    chooses it), since the app's help texts are read when it is imported."""
+    from .language import speak
+
+    speak(_root_lang(sys.argv[1:]))
     work = _quick(sys.argv[1:])
     if work is None:
         from .commands import app

@@ -15,6 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, NoReturn, Optional
 
+from .. import i18n
+from ..i18n import _, pgettext
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -41,9 +44,14 @@ def err_console() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)   # an error is one line, paths whole
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
+def say_error(message: str) -> None:
+    """One red line on stderr: ``error: ...`` in the active language."""
     from rich.text import Text
-    err_console().print(Text(f"error: {message}", style="bold red"))
+    err_console().print(Text(_("error: {message}").format(message=message), style="bold red"))
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    say_error(message)
     raise SystemExit(code)
 
 
@@ -87,13 +95,13 @@ def parse_options(items: Optional[list[str]]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not key:
-            raise UserError(f"--option takes key=value, not {item!r}")
+            raise UserError(_("--option takes key=value, not {item!r}").format(item=item))
         out[key] = value.strip() if sep else ""
     return out
 
 
 def option_text(value: object) -> str:
-    """An option's value as a user types it: yes/no for flags."""
+    """An option's value as a user types it: yes/no for flags (notation, in every language)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -106,14 +114,34 @@ def options_line(options: dict) -> str:
 def check_output(path: Path) -> None:
     """Refuse a file that cannot be written, before any work: a folder, or in a missing folder."""
     if path.is_dir():
-        raise UserError(f"cannot write {path}: it is a directory")
+        raise UserError(_("cannot write {path}: it is a directory").format(path=path))
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise UserError(f"cannot write {path}: the folder {parent} does not exist")
+        raise UserError(_("cannot write {path}: the folder {folder} does not exist").format(path=path, folder=parent))
 
 
 def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    """A share as a percentage with one decimal, as the active language writes it (12.5%, 12,5%)."""
+    return _("{number}%").format(number=i18n.number(100 * x, digits=1))
+
+
+def fixed(x: float, digits: int = 2, sign: bool = False) -> str:
+    """A number with ``digits`` decimals (and its sign, ``+1.50``), as the active language writes
+    it; English: the same as Python's ``f"{x:+.2f}"``."""
+    return i18n.number(x, digits=digits, sign=sign)
+
+
+def hand_end(reason: str) -> str:
+    """How a hand ended (a result's reason: ``blocked``, ``domino`` ...) in a word or two of the
+    active language; a reason not listed stays as the engine says it."""
+    words = {
+        "domino": pgettext("hand end, short", "domino"), "blocked": pgettext("hand end, short", "blocked"),
+        "dead": pgettext("hand end, short", "dead"), "target": pgettext("hand end, short", "target"),
+        "pass": pgettext("hand end, short", "pass"), "played out": pgettext("hand end, short", "played out"),
+        "closed": pgettext("hand end, short", "closed"),
+        "stalemate": pgettext("hand end, short", "stalemate"),
+    }
+    return words.get(reason, reason)
 
 
 @contextmanager
@@ -148,7 +176,7 @@ def progress_bar(label: str, unit: str, total: int, show: bool) -> Iterator[Call
             task = progress.add_task(label, total=total)
             yield lambda n: progress.advance(task, n)
     except KeyboardInterrupt:
-        err.print("Interrupted.", style="yellow")
+        err.print(_("Interrupted."), style="yellow")
         raise SystemExit(130) from None
 
 
@@ -163,13 +191,14 @@ def record_sink(record_dir: Optional[Path], jsonl: Optional[Path]) -> Iterator[O
 
     if record_dir is not None:
         if record_dir.exists() and not record_dir.is_dir():
-            raise UserError(f"--record-dir {record_dir} is a file, not a folder")
+            raise UserError(_("--record-dir {folder} is a file, not a folder").format(folder=record_dir))
         parent = record_dir.parent if str(record_dir.parent) else Path(".")
         if not parent.is_dir():
-            raise UserError(f"--record-dir {record_dir}: the folder {parent} does not exist")
+            raise UserError(_("--record-dir {folder}: the folder {parent} does not exist").format(
+                folder=record_dir, parent=parent))
         record_dir.mkdir(exist_ok=True)
         if not os.access(record_dir, os.W_OK | os.X_OK):
-            raise UserError(f"--record-dir {record_dir} is not writable")
+            raise UserError(_("--record-dir {folder} is not writable").format(folder=record_dir))
     lines = None
     if jsonl is not None:
         check_output(jsonl)

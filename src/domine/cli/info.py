@@ -54,6 +54,11 @@ def show_games(as_json: bool) -> None:
                   + "[/dim]")
 
 
+def game_title(game: object) -> str:
+    """A game's name in the active language: the title of its rules page there (``Čiva (Chiva)``)."""
+    return pgettext("game name", str(getattr(game, "name", game)))
+
+
 def rules_text(game_id: str, language: str | None = None) -> str:
     """A game's rules page in ``language`` (the active one by default): ``rules/<lang>/<id>.md``,
     Serbian Cyrillic transliterated from the Latin page, English (``rules/<id>.md``) where a

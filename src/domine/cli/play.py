@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..i18n import _
 from .common import HUMAN, HUMAN_NAMES, UserError, fail, handled, out_console, parse_options
 from .options import GameOptions, PlayersOption, ThinkOption, VariantOption, duration
 
@@ -38,49 +39,70 @@ def _seat_kinds(seats: Optional[str], players: Optional[int], cls: type[Game]) -
     for raw in seats.split(","):
         name = raw.strip().lower()
         if not name:
-            raise UserError(f"an empty seat in --seats {seats!r}")
+            raise UserError(_("an empty seat in --seats {seats!r}").format(seats=seats))
         kinds.append(HUMAN if name in HUMAN_NAMES else name)
     if players is not None and players < len(kinds):
-        raise UserError(f"--seats names {len(kinds)} seats but --players is {players}")
+        raise UserError(_("--seats names {count} seats but --players is {players}").format(
+            count=len(kinds), players=players))
     if players is None:
         players = max(len(kinds), cls.min_players)
     kinds = _round_the_table(kinds, players)
     for k in kinds:
         if k != HUMAN and k.partition(":")[0] not in BOTS:
-            raise BotError(f"unknown seat {k!r} (seats: human, {', '.join(BOTS)})")
+            raise BotError(_("unknown seat {seat!r} (seats: human, {bots})").format(seat=k, bots=", ".join(BOTS)))
         if k != HUMAN:
             make_bot(k)   # parameters are checked now, not in the middle of a match
     return kinds, len(kinds)
 
 
-def _check_record_path(record: Path, label: str = "--record") -> None:
+def _check_record_path(record: Path, label: Optional[str] = None) -> None:
     """Refuse a record path the match could not be written to: a folder, a missing or
     unwritable folder, an unwritable file, and anything that exists and is not a regular file
     (a symbolic link, a device such as /dev/full, a pipe): a record replaces its file whole
-    (save_record_atomically), which would put a file where the link or the device was."""
+    (save_record_atomically), which would put a file where the link or the device was.
+    ``label`` names the file in the message (default ``--record``)."""
+    label = "--record" if label is None else label
     if record.is_symlink():
-        raise UserError(f"{label} {record} is a symbolic link: give the file it points to, or another name")
+        raise UserError(_("{label} {file} is a symbolic link: give the file it points to, or another name").format(
+            label=label, file=record))
     if record.is_dir():
-        raise UserError(f"{label} {record} is a directory")
+        raise UserError(_("{label} {file} is a directory").format(label=label, file=record))
     if record.exists() and not record.is_file():
-        raise UserError(f"{label} {record} is not a regular file (a device or a pipe): give a file name")
+        raise UserError(_("{label} {file} is not a regular file (a device or a pipe): give a file name").format(
+            label=label, file=record))
     parent = record.parent if str(record.parent) else Path(".")
     if not parent.is_dir():
-        raise UserError(f"{label} {record}: the folder {parent} does not exist")
+        raise UserError(_("{label} {file}: the folder {folder} does not exist").format(
+            label=label, file=record, folder=parent))
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise UserError(f"{label} {record}: the folder {parent} is not writable")
+        raise UserError(_("{label} {file}: the folder {folder} is not writable").format(
+            label=label, file=record, folder=parent))
     if record.exists() and not os.access(record, os.W_OK):
-        raise UserError(f"{label} {record}: the file is not writable")
+        raise UserError(_("{label} {file}: the file is not writable").format(label=label, file=record))
 
 
 def _overwrite(record: Path, out: Console) -> bool:
-    """Ask before a file is replaced (someone is at the keyboard)."""
+    """Ask before a file is replaced (someone is at the keyboard). The answer is the language's
+    yes (``t``/``tak``, ``d``/``da``) or the English one."""
     from rich.markup import escape
     try:
-        answer = out.input(f"{escape(str(record))} exists. Overwrite it? \\[y/N] ")
+        # TRANSLATORS: y/N: the keys of yes and no ("y yes" lists the yes words); keep the \\ before [
+        answer = out.input(_("{file} exists. Overwrite it? \\[y/N] ").format(file=escape(str(record))))
     except (EOFError, KeyboardInterrupt):
         return False
-    return answer.strip().lower() in ("y", "yes")
+    return answer.strip().lower() in yes_answers()
+
+
+def yes_answers() -> set[str]:
+    """What a player may answer yes with: the English words and the active language's (Serbian
+    in either script)."""
+    from .. import i18n
+
+    # TRANSLATORS: the words that say yes at a [y/N] question, with spaces between (y and yes always do)
+    words = _("y yes").split()
+    if i18n.current() == "sr-Cyrl":
+        words += i18n.gettext("y yes", "sr-Latn").split()
+    return {"y", "yes", *(w.lower() for w in words)}
 
 
 def _record_of(match: Match, kinds: list[str], rated: bool = False) -> dict:
@@ -112,9 +134,9 @@ def _open_record(record: Optional[Path], force: bool, ask: bool, out: Console, s
     _check_record_path(record)
     if record.exists() and not (force or same_file):
         if not ask:
-            raise UserError(f"--record {record} exists: give --force to overwrite it")
+            raise UserError(_("--record {file} exists: give --force to overwrite it").format(file=record))
         if not _overwrite(record, out):
-            raise UserError(f"--record {record} exists and was kept: give another file or --force")
+            raise UserError(_("--record {file} exists and was kept: give another file or --force").format(file=record))
 
 
 def _why(error: OSError) -> str:
@@ -151,17 +173,17 @@ class RecordWriter:
         if error is None:
             if self.failing:
                 self.failing = False
-                self.out.print(f"Record written to {self.path} again.", style="green", markup=False)
+                self.out.print(_("Record written to {file} again.").format(file=self.path), style="green", markup=False)
             return
         if self.failing:
             return   # said already; tried again after every move
         self.failing = True
-        self.out.print(f"Cannot write the record to {self.path}: {_why(error)}.", style="bold red",
-                       markup=False)
-        self.out.print("The match goes on and is kept in memory; the record is tried again after every move.",
+        self.out.print(_("Cannot write the record to {file}: {why}.").format(file=self.path, why=_why(error)),
+                       style="bold red", markup=False)
+        self.out.print(_("The match goes on and is kept in memory; the record is tried again after every move."),
                        style="yellow", markup=False)
         if self.human:
-            self._ask_elsewhere(match, "Save the record to another file instead (Enter: try the same one later): ")
+            self._ask_elsewhere(match, _("Save the record to another file instead (Enter: try the same one later): "))
 
     def _ask(self, prompt: str) -> Optional[str]:
         from rich.markup import escape
@@ -181,7 +203,7 @@ class RecordWriter:
                 return False
             path = Path(text.strip()).expanduser()
             try:
-                _check_record_path(path, "the record file")
+                _check_record_path(path, _("the record file"))
                 if path.exists() and not _overwrite(path, self.out):
                     continue
             except UserError as e:
@@ -191,11 +213,12 @@ class RecordWriter:
             error = self._try(match)
             if error is None:
                 self.failing = False
-                self.out.print(f"Record saved to {path}; it is written there from now on.", style="green",
-                               markup=False)
+                self.out.print(_("Record saved to {file}; it is written there from now on.").format(file=path),
+                               style="green", markup=False)
                 return True
             self.path = old
-            self.out.print(f"Cannot write {path} either: {_why(error)}.", style="red", markup=False)
+            self.out.print(_("Cannot write {file} either: {why}.").format(file=path, why=_why(error)), style="red",
+                           markup=False)
 
     def final(self, match: Match) -> bool:
         """The match is over or stopped: write the record once more, wherever it can go. False
@@ -203,12 +226,12 @@ class RecordWriter:
         error = self._try(match)
         if error is None:
             self.failing = False
-            self.out.print(f"Record saved to {self.path}", markup=False)
+            self.out.print(_("Record saved to {file}").format(file=self.path), markup=False)
             return True
-        self.out.print(f"Cannot write the record to {self.path}: {_why(error)}.", style="bold red",
-                       markup=False)
-        if self.human and self._ask_elsewhere(match, "Save the record to another file (Enter: a file chosen "
-                                                     "for you): "):
+        self.out.print(_("Cannot write the record to {file}: {why}.").format(file=self.path, why=_why(error)),
+                       style="bold red", markup=False)
+        if self.human and self._ask_elsewhere(match, _("Save the record to another file (Enter: a file chosen "
+                                                       "for you): ")):
             return True
         import tempfile
         from .. import records
@@ -221,53 +244,59 @@ class RecordWriter:
             if spare is not None:
                 Path(spare).unlink(missing_ok=True)
             import json
-            self.out.print("Nowhere to write it: here is the record; save it as a .json file to replay or resume "
-                           "it.", style="yellow", markup=False)
+            self.out.print(_("Nowhere to write it: here is the record; save it as a .json file to replay or resume "
+                             "it."), style="yellow", markup=False)
             print(json.dumps(_record_of(match, self.kinds, self.rated), ensure_ascii=False))
         else:
-            self.out.print("The record was saved instead to this file; move it where you want it:", style="yellow",
-                           markup=False)
+            self.out.print(_("The record was saved instead to this file; move it where you want it:"),
+                           style="yellow", markup=False)
             self.out.print(spare, markup=False, soft_wrap=True)   # whole on its line, to copy
         return False
 
 
+#: What ``domine play --help`` says of the command (commands.py gives it to Typer), a paragraph a message.
+HELP = "\n\n".join([
+    _("Play a match in the terminal against bots (or watch bots play)."),
+    _("Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels easy, medium, hard; "
+      "search and hard take settings, e.g. hard:think=2s, search:worlds=400. The seats after a short list repeat "
+      "its bots; a person sits only where written. At your turn, ? lists the commands (hint, undo, ...). A match "
+      "you play without --record is kept anyway: --continue goes on with the last one."),
+])
+
+
 def play(
     game: Annotated[Optional[str], typer.Argument(
-        metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --resume.")] = None,
+        metavar="GAME", help=_("Game id or alias (see 'domine list'); not needed with --resume."))] = None,
     players: PlayersOption = None,
     seats: Annotated[Optional[str], typer.Option(
-        "--seats", "-s", metavar="SEATS", help="Who sits where, e.g. human,greedy,random; the seats after a short list "
-                                               "repeat its bots (human sits only where written: human,medium at four "
-                                               "is human and three medium bots; default: you, then greedy bots).")
+        "--seats", "-s", metavar="SEATS", help=_("Who sits where, e.g. human,greedy,random; the seats after a short "
+                                                 "list repeat its bots (human sits only where written: human,medium "
+                                                 "at four is human and three medium bots; default: you, then greedy "
+                                                 "bots)."))
     ] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Seed for the deal and the bots (default: random).")] = None,
-    record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Save the match as a JSON record to this file.")] = None,
+    seed: Annotated[Optional[int], typer.Option(help=_("Seed for the deal and the bots (default: random)."))] = None,
+    record: Annotated[Optional[Path], typer.Option(
+        metavar="FILE", help=_("Save the match as a JSON record to this file."))] = None,
     option: GameOptions = None,
     quiet: Annotated[bool, typer.Option(
-        "--quiet", "-q", help="Without a human seat: print only hand and match results.")] = False,
+        "--quiet", "-q", help=_("Without a human seat: print only hand and match results."))] = False,
     think: ThinkOption = None,
-    force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite the --record file if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", "-f", help=_("Overwrite the --record file if it exists."))] = False,
     resume: Annotated[Optional[Path], typer.Option(
-        "--resume", metavar="FILE", help="Go on with the match saved in this record (and keep saving to it).")] = None,
+        "--resume", metavar="FILE", help=_("Go on with the match saved in this record (and keep saving to it)."))
+    ] = None,
     speed: Annotated[Optional[float], typer.Option(
         "--speed", metavar="TIME", parser=lambda v: duration(v, "--speed"),
-        help="Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands).")
+        help=_("Pause after each bot move (default 0.6s on a terminal; 0: no pauses, no waiting between hands)."))
     ] = None,
     rated: Annotated[bool, typer.Option(
-        "--rated", help="A rated match: no undo, no hint, no tile counter; the record says so.")] = False,
+        "--rated", help=_("A rated match: no undo, no hint, no tile counter; the record says so."))] = False,
     go_on: Annotated[bool, typer.Option(
-        "--continue", help="Go on with the last match you left unfinished (a match you play without "
-                           "--record is saved as it goes, in $XDG_DATA_HOME/domine/matches).")] = False,
+        "--continue", help=_("Go on with the last match you left unfinished (a match you play without "
+                             "--record is saved as it goes, in $XDG_DATA_HOME/domine/matches)."))] = False,
     variant: VariantOption = None,
 ) -> None:
-    """Play a match in the terminal against bots (or watch bots play).
-
-    Seats (--seats) are human or a bot: random, greedy, heuristic, search, and the levels
-    easy, medium, hard; search and hard take settings, e.g. hard:think=2s, search:worlds=400.
-    The seats after a short list repeat its bots; a person sits only where written.
-    At your turn, ? lists the commands (hint, undo, ...).
-    A match you play without --record is kept anyway: --continue goes on with the last one.
-    """
+    """``domine play`` (its help is HELP): the seats, the record, then the match at the table."""
     from ..bots import BotError, with_think
     from ..engine.moves import MoveError
     from ..games import game_class, make_game
@@ -280,39 +309,40 @@ def play(
         if go_on:
             from .autosave import folder, last_unfinished
             if resume is not None:
-                raise UserError("give --continue or --resume FILE, not both")
+                raise UserError(_("give --continue or --resume FILE, not both"))
             resume = last_unfinished()
             if resume is None:
-                raise UserError(f"no unfinished match to continue (matches played without --record are "
-                                f"kept in {folder()})")
+                raise UserError(_("no unfinished match to continue (matches played without --record are "
+                                  "kept in {folder})").format(folder=folder()))
         if resume is not None:
             if variant is not None:
                 raise UserError("--variant cannot change a resumed match (the record carries its game)")
             if not resume.exists():
-                raise UserError(f"--resume {resume}: no such file")
+                raise UserError(_("--resume {file}: no such file").format(file=resume))
             if resume.is_dir():
-                raise UserError(f"--resume {resume}: it is a directory")
+                raise UserError(_("--resume {file}: it is a directory").format(file=resume))
             try:
                 data = load_record(resume)
                 resumed = resume_match(data)
             except RecordError as e:   # a file that holds null, or no match to go on with
-                raise UserError(f"--resume {resume}: {e}") from None
+                raise UserError(_("--resume {file}: {error}").format(file=resume, error=e)) from None
             rated = rated or data.get("rated") is True
             cls = type(resumed.game)
             if game is not None and game_class(game) is not cls:
-                raise UserError(f"--resume {resume} holds a match of {cls.id}, not {game}")
+                raise UserError(_("--resume {file} holds a match of {held}, not {game}").format(
+                    file=resume, held=cls.id, game=game))
             if option:
-                raise UserError("--option cannot change a resumed match (its options are in the record)")
+                raise UserError(_("--option cannot change a resumed match (its options are in the record)"))
             g = resumed.game
             if seats is None:
                 saved = [str(x).strip().lower() for x in data.get("seats") or []]
                 seats = ",".join(HUMAN if k in HUMAN_NAMES or k.startswith("seat ") else k for k in saved) or None
-            kinds, _ = _seat_kinds(seats, g.players, cls)
+            kinds, _players = _seat_kinds(seats, g.players, cls)
             if record is None:
                 record = resume
         else:
             if game is None and variant is None:
-                raise UserError("give a GAME to play (see 'domine list'), or --resume FILE")
+                raise UserError(_("give a GAME to play (see 'domine list'), or --resume FILE"))
             if variant is not None:   # a variant file: its game, known by its id once read
                 from .variant import game_or_variant
                 game, _text = game_or_variant(game, variant)
@@ -357,19 +387,19 @@ def play(
             table.play()
         except QuitGame as q:
             out.print()
-            msg = {"quit": "You left the match.", "end of input": "Input ended: the match is stopped.",
-                   "interrupted": "Interrupted: the match is stopped."}[q.why]
+            msg = {"quit": _("You left the match."), "end of input": _("Input ended: the match is stopped."),
+                   "interrupted": _("Interrupted: the match is stopped.")}[q.why]
             out.print(msg, style="yellow", markup=False)
             save(kept)
             raise typer.Exit(q.code)
         except KeyboardInterrupt:
             out.print()
-            out.print("Interrupted: the match is stopped.", style="yellow", markup=False)
+            out.print(_("Interrupted: the match is stopped."), style="yellow", markup=False)
             save(kept)
             raise typer.Exit(130)
         except (MoveError, BotError) as e:   # a bot returning an illegal move: a bug, said plainly
             save(kept)
-            fail(f"the match cannot go on: {e}", 1)
+            fail(_("the match cannot go on: {error}").format(error=e), 1)
         if not save(kept):
             raise typer.Exit(1)   # the match was played, but its record is not where it was asked for
         if not table.again():

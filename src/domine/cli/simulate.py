@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import UserError, err_console, handled, out_console, parse_options, pct, progress_bar, record_sink
+from ..i18n import _, ngettext, pgettext
+from .common import (
+    UserError, err_console, fixed, hand_end, handled, out_console, parse_options, pct, progress_bar, record_sink,
+)
 from .options import (
     GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, RecordDirOption, ThinkOption, VariantOption,
 )
@@ -21,52 +24,70 @@ if TYPE_CHECKING:
 def _print_simulation(sim: Simulation, out: Console) -> None:
     from rich.table import Table
 
+    from .. import i18n
+
     g = sim.game
-    what = f"{sim.hands} hands" if sim.mode == "hands" else f"{sim.matches} matches ({sim.hands} hands)"
-    out.print(f"[bold]{g}[/bold] · {sim.players} players · {what} · seed {sim.seed}")
+    hands = ngettext("{count} hand", "{count} hands", sim.hands).format(count=fixed(sim.hands, 0))
+    what = hands if sim.mode == "hands" else _("{matches} ({hands})").format(
+        matches=ngettext("{count} match", "{count} matches", sim.matches).format(count=fixed(sim.matches, 0)),
+        hands=hands)
+    seed = _("seed {seed}").format(seed=sim.seed)
+    out.print(f"[bold]{g}[/bold] · {i18n.players(sim.players, sim.players)} · {what} · {seed}")
     teams = any(s.team != s.seat for s in sim.seats)
     table = Table()
-    table.add_column("seat", justify="right")
-    table.add_column("bot")
+    table.add_column(pgettext("column", "seat"), justify="right")
+    table.add_column(pgettext("column", "bot"))
     if teams:
-        table.add_column("team", justify="right")
-    table.add_column("wins" if sim.mode == "hands" else "matches won", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("points/hand", justify="right")
+        table.add_column(pgettext("column", "team"), justify="right")
+    table.add_column(pgettext("column", "wins") if sim.mode == "hands" else pgettext("column", "matches won"),
+                     justify="right")
+    table.add_column(pgettext("column", "win rate"), justify="right")
+    table.add_column(pgettext("column", "95% CI"), justify="right")
+    table.add_column(pgettext("column", "points/hand"), justify="right")
     for s in sim.seats:
         lo, hi = s.win_rate_ci
         team = ["AB"[s.team] if s.team < 2 else str(s.team)] if teams else []
-        table.add_row(str(s.seat), s.bot, *team, str(s.wins), pct(s.win_rate),
-                      f"{pct(lo)} - {pct(hi)}", f"{s.mean_points:.2f}")
+        table.add_row(str(s.seat), s.bot, *team, fixed(s.wins, 0), pct(s.win_rate),
+                      f"{pct(lo)} - {pct(hi)}", fixed(s.mean_points))
     out.print(table)
     if sim.points_are_penalties:
-        out.print("[dim]points are penalties in this game: lower is better[/dim]")
+        out.print(_("points are penalties in this game: lower is better"), style="dim", markup=False)
     for s in sim.seats:   # games for stakes: tokens won
         if s.mean_tokens is not None:
             lo, hi = s.tokens_ci
-            ci = f"{lo:+.2f} - {hi:+.2f}" if lo is not None else "-"
-            out.print(f"seat {s.seat} ({s.bot}): {s.mean_tokens:+.2f} tokens won per {sim.tokens_per}"
-                      f" (95% CI {ci})", markup=False)
+            ci = f"{fixed(lo, sign=True)} - {fixed(hi, sign=True)}" if lo is not None else "-"
+            won = _("seat {seat} ({bot}): {tokens} tokens won per hand (95% CI {ci})") if sim.tokens_per == "hand" \
+                else _("seat {seat} ({bot}): {tokens} tokens won per match (95% CI {ci})")
+            out.print(won.format(seat=s.seat, bot=s.bot, tokens=fixed(s.mean_tokens, sign=True), ci=ci), markup=False)
     if sim.mode == "hands":
-        out.print(f"hands without a winner: {sim.hands_without_winner}")
+        out.print(_("hands without a winner: {count}").format(count=fixed(sim.hands_without_winner, 0)))
     else:
-        out.print(f"drawn matches: {sim.drawn_matches}")
-    reasons = ", ".join(f"{k} {v}" for k, v in sorted(sim.reasons.items()))
-    out.print(f"blocked rate: {pct(sim.blocked_rate)} · mean moves per hand: {sim.mean_moves:.1f}"
-              f" · hand ends: {reasons}")
-    out.print(f"{sim.hands_per_second:,.0f} hands per second ({sim.elapsed:.2f} s)")
+        out.print(_("drawn matches: {count}").format(count=fixed(sim.drawn_matches, 0)))
+    reasons = ", ".join(f"{hand_end(k)} {fixed(v, 0)}" for k, v in sorted(sim.reasons.items()))
+    out.print(_("blocked rate: {rate} · mean moves per hand: {moves} · hand ends: {ends}").format(
+        rate=pct(sim.blocked_rate), moves=fixed(sim.mean_moves, 1), ends=reasons))
+    out.print(_("{speed} hands per second ({seconds} s)").format(
+        speed=i18n.number(round(sim.hands_per_second)), seconds=fixed(sim.elapsed)))
+
+
+#: What ``domine simulate --help`` says of the command (commands.py gives it to Typer).
+HELP = "\n\n".join([
+    _("Let bots play many hands or matches and report win rates and statistics."),
+    _("Ctrl-C stops the run and prints the results of the work done so far. The JSON (--json) is described in "
+      "docs/simulate-arena-json.md."),
+])
 
 
 def simulate_cmd(
     game: Annotated[Optional[str], typer.Argument(
-        metavar="GAME", help="Game id or alias (see 'domine list'); not needed with --variant.")] = None,
-    hands: Annotated[Optional[int], typer.Option(help="Play this many hands (default 1000).")] = None,
-    matches: Annotated[Optional[int], typer.Option(help="Play this many whole matches instead.")] = None,
+        metavar="GAME", help=_("Game id or alias (see 'domine list'); not needed with --variant."))] = None,
+    hands: Annotated[Optional[int], typer.Option(help=_("Play this many hands (default 1000)."))] = None,
+    matches: Annotated[Optional[int], typer.Option(help=_("Play this many whole matches instead."))] = None,
     players: PlayersOption = None,
     bots: Annotated[str, typer.Option(
-        metavar="BOTS", help="Bots by seat, e.g. greedy,random; a shorter list repeats round the table.")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same results.")] = 0,
+        metavar="BOTS", help=_("Bots by seat, e.g. greedy,random; a shorter list repeats round the table."))
+    ] = "greedy",
+    seed: Annotated[int, typer.Option(help=_("Seed; the same seed gives the same results."))] = 0,
     jobs: JobsOption = 1,
     as_json: JsonOption = False,
     option: GameOptions = None,
@@ -75,10 +96,7 @@ def simulate_cmd(
     jsonl: JsonlOption = None,
     variant: VariantOption = None,
 ) -> None:
-    """Let bots play many hands or matches and report win rates and statistics.
-
-    Ctrl-C stops the run and prints the results of the work done so far. The JSON
-    (--json) is described in docs/simulate-arena-json.md."""
+    """``domine simulate`` (its help is HELP)."""
     from ..bots import with_think
     from ..sim.simulate import simulate
 
@@ -89,16 +107,16 @@ def simulate_cmd(
         bots = ",".join(with_think(b, think) for b in bots.split(","))
         for label, value in (("--hands", hands), ("--matches", matches)):   # a count first: '--matches 0'
             if value is not None and value < 1:                              # is wrong whatever else is given
-                raise UserError(f"{label} must be at least 1")
+                raise UserError(_("{option} must be at least 1").format(option=label))
         if hands is not None and matches is not None:
-            raise UserError("give --hands or --matches, not both")
+            raise UserError(_("give --hands or --matches, not both"))
         if hands is None and matches is None:
             hands = 1000
         if jobs < 0:
-            raise UserError("--jobs must be 0 (one per CPU) or more")
+            raise UserError(_("--jobs must be 0 (one per CPU) or more"))
         opts = parse_options(option)
         total = hands if hands is not None else matches
-        with progress_bar("simulating", "", total, show=not as_json) as advance:
+        with progress_bar(_("simulating"), "", total, show=not as_json) as advance:
             sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
                            jobs=jobs, options=opts, progress=advance, records=sink, variant=variant_source)
     if as_json:
@@ -106,8 +124,11 @@ def simulate_cmd(
     else:
         _print_simulation(sim, out_console())
     if sim.interrupted:
-        err_console().print(f"Interrupted: the results of {sim.hands} hands played so far "
-                     f"(of {sim.requested} {sim.mode} asked for).", style="yellow")
+        asked = ngettext("{count} hand", "{count} hands", sim.requested) if sim.mode == "hands" else \
+            ngettext("{count} match", "{count} matches", sim.requested)
+        err_console().print(_("Interrupted: the results of {hands} played so far (of {asked} asked for).").format(
+            hands=ngettext("{count} hand", "{count} hands", sim.hands).format(count=fixed(sim.hands, 0)),
+            asked=asked.format(count=fixed(sim.requested, 0))), style="yellow")
         raise typer.Exit(130)
 
 

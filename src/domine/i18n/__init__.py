@@ -197,9 +197,20 @@ def plural_index(n: int, language: Optional[str] = None) -> int:
 
 # -- numbers and lists --------------------------------------------------------------------------
 
-def number(value: float) -> str:
-    """A number as the active language writes it: 1,234.5 / 1 234,5 (pl) / 1.234,5 (sr)."""
+def number(value: float, digits: Optional[int] = None, sign: bool = False) -> str:
+    """A number as the active language writes it: 1,234.5 / 1 234,5 (pl) / 1.234,5 (sr);
+    with ``digits``, exactly that many decimals (a table's column), and with ``sign``, a plus
+    before a positive number (English: as Python's ``f"{value:+.2f}"`` writes them, ungrouped
+    as domine's tables always wrote them)."""
     lang = current()
+    if digits is not None:
+        if lang == "en":
+            return f"{value:{'+' if sign else ''}.{digits}f}"
+        from babel.numbers import format_decimal
+        pattern = "#,##0" + ("." + "0" * digits if digits else "")
+        text = format_decimal(round(value, digits), format=pattern, locale=BABEL_LOCALE[lang],
+                              decimal_quantization=True)
+        return "+" + text if sign and not text.startswith("-") else text
     if lang == "en":   # CLDR's English pattern (#,##0.###), without importing Babel
         text = f"{value:,.3f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:,}"
         return "0" if text in ("-0", "") else text

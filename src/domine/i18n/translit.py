@@ -45,6 +45,8 @@ FOREIGN = frozenset("""
     ordinary out pagat partner partners partnership private puerto python quadruple rican rings
     rotating row run russian same sebastopol secret shut shutting single six slosh slot spinner star
     starter stuck the throat tiddly tile train trains two up variant version will wink with without
+    bots ctrl cpu dir duration file hard heuristic hint human json lang medium pillow pip png random
+    record search seats svg time undo worlds en pl sr latn
 """.split())
 
 _PROTECTED = re.compile(r"""
@@ -52,7 +54,10 @@ _PROTECTED = re.compile(r"""
     | \{[^{}]*\}                     # a placeholder
     | %\(\w+\)[sdr] | %[sdr%]        # a printf placeholder
     | https?://\S+                   # an address
+    | (?:[\w-]+/)+[\w-]+\.[a-z]+\b   # a file's path: docs/records.md
+    | \$\w+(?:/[\w.-]+)*             # a variable, and a path in it: $XDG_DATA_HOME/domine
     | \bdomine\s+(?:list|rules|play|simulate|arena|replay|render)\b   # a command
+    | \bpip\s+install\s+\S+           # a command that installs: pip install 'domine[png]'
     | (?<![\w-])--?[A-Za-z][\w-]*    # an option
     | \bid:\s[\w-]+                  # a game's id
     | [\w-]+=[^\s,;)]*               # an option's key=value

@@ -450,15 +450,17 @@ def _finite(x: float) -> float | None:
 
 def verdict(result: ArenaResult, alpha: float = 0.05) -> str:
     """One line: which bot is stronger, or that the deals do not tell them apart."""
+    from ..i18n import _   # the sentence in the active language (docs/translating.md)
+
     p = result.p_value
     ptext = f"p = {p:.3g}" if p >= 0.001 else f"p = {p:.1e}"
     a, b = f"A ({result.bot_a})", f"B ({result.bot_b})"
     if result.deals_won + result.deals_lost == 0:
-        return f"No difference: every deal came out even ({ptext})."
+        return _("No difference: every deal came out even ({p}).").format(p=ptext)
     if p < alpha:
         strong, weak = (a, b) if result.deals_won > result.deals_lost else (b, a)
-        return f"{strong} is stronger than {weak} ({ptext})."
-    return f"No significant difference between {a} and {b} ({ptext})."
+        return _("{strong} is stronger than {weak} ({p}).").format(strong=strong, weak=weak, p=ptext)
+    return _("No significant difference between {a} and {b} ({p}).").format(a=a, b=b, p=ptext)
 
 
 def run_arena(
