@@ -101,14 +101,15 @@ def test_domine_lang_and_the_locale_choose_the_help():
 @pytest.mark.parametrize("args, said", [
     (["play", "--bogus"], "błąd: nie ma opcji --bogus (zob. 'domine play -h')"),
     (["play", "block", "--quite"], "błąd: nie ma opcji --quite (czy chodziło o --quiet?) (zob. 'domine play -h')"),
-    (["simulate"], "błąd: brak argumentu GAME (zob. 'domine simulate -h')"),
-    (["arena", "greedy", "random", "--deals", "2"], "błąd: brak opcji --game / -g (zob. 'domine arena -h')"),
+    (["simulate"], "błąd: podaj GRĘ (zob. 'domine list') albo --variant PLIK"),
+    (["arena", "greedy", "random", "--deals", "2"], "błąd: podaj GRĘ (zob. 'domine list') albo --variant PLIK"),
+    (["arena", "greedy", "random"], "błąd: brak opcji --deals (zob. 'domine arena -h')"),
     (["play", "block", "--players", "x"],
      "błąd: błędna wartość --players / -p: 'x' nie jest liczbą całkowitą (zob. 'domine play -h')"),
     (["play", "block", "--seed"], "błąd: --seed wymaga wartości"),
     (["play", "block", "extra"], "błąd: nieoczekiwane argumenty: extra (zob. 'domine play -h')"),
     (["nosuch"], ("błąd: nie ma polecenia nosuch (polecenia: list, rules, play, simulate, arena, replay, render, "
-                  "review)")),
+                  "review, variant)")),
 ])
 def test_a_usage_error_in_polish_is_one_translated_line(args, said):
     done = domine("--lang", "pl", *args)
