@@ -12,8 +12,16 @@ import typer
 
 from ..i18n import _
 from .common import UserError, err_console, handled, out_console, progress_bar
+from .usage import Command, Group
 
-app = typer.Typer(name="variant", help="Variant files: house rules as data (docs/variants.md).",
+#: What ``domine variant check --help`` says of the command.
+CHECK_HELP = "\n\n".join([
+    _("Play random hands of a variant and check that every hand ends, tiles are conserved, no seat sees "
+      "what it may not, every legal move applies, records replay and the action codec round-trips."),
+    _("Exit code 0: all hold; 1: one failed (said how); 2: the file is refused."),
+])
+
+app = typer.Typer(name="variant", cls=Group, help=_("Variant files: house rules as data (docs/variants.md)."),
                   no_args_is_help=True, add_completion=False, rich_markup_mode=None)
 
 
@@ -51,16 +59,14 @@ def game_or_variant(game: Optional[str], variant: Optional[Path]) -> tuple[str, 
     return load_variant(text).id, text
 
 
-@app.command("check")
+@app.command("check", cls=Command, help=CHECK_HELP)
 def check_cmd(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A variant file (TOML; see docs/variants.md).")],
-    hands: Annotated[int, typer.Option(help="Random hands to play, shared among the player counts.")] = 300,
-    seed: Annotated[int, typer.Option(help="Seed; the same seed plays the same hands.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=_("A variant file (TOML; see docs/variants.md)."))],
+    hands: Annotated[int, typer.Option(help=_("Random hands to play, shared among the player counts."))] = 300,
+    seed: Annotated[int, typer.Option(help=_("Seed; the same seed plays the same hands."))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))] = False,
 ) -> None:
-    """Play random hands of a variant and check that every hand ends, tiles are conserved, no
-    seat sees what it may not, every legal move applies, records replay and the action codec
-    round-trips. Exit code 0: all hold; 1: one failed (said how); 2: the file is refused."""
+    """``domine variant check FILE`` (its help is CHECK_HELP)."""
     from ..sim.checks import CHECKS
     from ..variants import load_variant
 
