@@ -80,6 +80,7 @@ class AllFives(Game):
     first_lead = FixedSeat(0)                # rule 3, gap 3: the seating is the lot
     later_lead = WentOut(NextStarter())      # rule 3: who went out; after a block, the next seat
     target = 150
+    target_grows_with = "pips"   # points on play from the ends' pips (base.target_on_set)
     options = (
         SET,
         PARTNERS,

@@ -124,11 +124,14 @@ def hand_on_set(tiles: int, max_pip: int) -> int:
     return tiles * set_size(max_pip) // set_size(6)
 
 
-def target_on_set(target: int, max_pip: int) -> int:
-    """The set rule for a target of points: scaled with the pips of the whole set (what a hand
-    is worth grows with them), to the nearest 5, so a match lasts about as many hands as on
-    double-six: 100 is 215 on double-eight, 295 on double-nine, 650 on double-twelve."""
-    return max(5, 5 * round(target * set_pips(max_pip) / set_pips(6) / 5))
+def target_on_set(target: int, max_pip: int, grows_with: str = "tiles") -> int:
+    """The set rule for a target of points, to the nearest 5, so that a match lasts about as
+    many hands as on double-six. Points from the pips left in hand grow about as the set's
+    tiles (``"tiles"``: measured with greedy bots, 100 is 160 on double-eight, 195 on
+    double-nine, 325 on double-twelve); points on play from the ends' pips (all-fives) grow
+    at least as the pips of the whole set (``"pips"``: 100 is 215, 295, 650)."""
+    six, other = (set_size(6), set_size(max_pip)) if grows_with == "tiles" else (set_pips(6), set_pips(max_pip))
+    return max(5, 5 * round(target * other / six / 5))
 
 
 class Game:
@@ -178,9 +181,12 @@ class Game:
     # its rules are tied to one set; ``set_hands``: the specification's hand sizes on another
     # set, by its highest pip then the players, where it names them (else ``hand_on_set``)
     set_hands: dict[int, dict[int, int]] = {}
-    #: the target counts points that grow with the set's pips (``target_on_set``); False where it
-    #: counts something else (headers, rings, hands) or is the specification's fixed limit
-    target_scales = True
+    #: the specification's target on another set, by its highest pip, where it names one
+    set_targets: dict[int, int] = {}
+    #: what a target of points grows with on another set (``target_on_set``): ``"tiles"`` (pips
+    #: left in hand), ``"pips"`` (points on play from the ends' pips); None where the target
+    #: counts something else (headers, rings, hands won) or is the specification's fixed limit
+    target_grows_with: str | None = "tiles"
     # match
     target: int | None = 100
     match_end: MatchEnd | None = None   # None: first to ``target``, best total by ``points``
@@ -315,13 +321,16 @@ class Game:
 
     def use_set(self, max_pip: int) -> None:
         """Play on the double-``max_pip`` set: its hand sizes (``deal_table``) and, where the
-        target counts points, its target (``target_on_set``); the reserve is unchanged."""
+        target counts points, its target (``set_targets``, else ``target_on_set``); the reserve
+        is unchanged."""
         total = self.hand_size_total
         six = {n: total - n for n in range(1, total)} if total else self.hand_sizes
         self.max_pip = max_pip
         self.hand_sizes, self.hand_size_total = self.deal_table(six), 0
-        if self.target_scales and self.target:
-            self.target = target_on_set(self.target, max_pip)
+        if max_pip in self.set_targets:
+            self.target = self.set_targets[max_pip]
+        elif self.target_grows_with and self.target:
+            self.target = target_on_set(self.target, max_pip, self.target_grows_with)
 
     def deal_table(self, six: Mapping[int, int]) -> dict[int, int]:
         """Hand sizes by players on this game's set, from ``six``, those on double-six: the

@@ -22,7 +22,7 @@ class Bergen(Game):
     ends_by_double = True
     first_lead = LowestDouble()   # 0-0, else the lowest double, else the lightest tile
     target = 15
-    target_scales = False         # headers, not pips
+    target_grows_with = None         # headers, not pips
     # bergen 10: 7 each on double-nine, 9 on double-twelve; double-eight as double-nine (rules page)
     set_hands = {8: {2: 7, 3: 7, 4: 7}, 9: {2: 7, 3: 7, 4: 7}, 12: {2: 9, 3: 9, 4: 9}}
     options = (

@@ -22,6 +22,7 @@ class Block(Game):
     exact_search = True     # with 2 players (domine.bots.exact checks the seats)
     target = 100
     set_hands = {9: {2: 9, 3: 9, 4: 9}}   # block 3: double-nine, 9 each
+    set_targets = {9: 100}                # block 11: 100, whatever the set it names
     options = (
         SET,
         PARTNERS,

@@ -50,7 +50,7 @@ class Caribbean(Game):
     pip_weight = 0.5              # pips decide only a blocked hand, and then only as "lowest wins"
     #: hands a team must win in a row (rule 10)
     streak_length = 6
-    target_scales = False         # the target is a run of hands won
+    target_grows_with = None         # the target is a run of hands won
     options = (
         SET,
         Option("max_hands", int, 0, "safety cap: a match still undecided after this many hands is drawn "

@@ -69,7 +69,7 @@ class Italian(StakesGame):
     target = LIMIT
     match_end = LastStanding()
     arena_unit = "match"   # the pot is paid only when the match ends
-    target_scales = False   # the limit of 71 is the specification's (rules page)
+    target_grows_with = None   # the limit of 71 is the specification's (rules page)
     options = (
         SET,
         Option("ante", int, 1, "tokens each player pays into the pot before the first hand"),

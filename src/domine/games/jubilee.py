@@ -58,6 +58,7 @@ class Jubilee(Game):
     later_lead = NextStarter()              # then the next seat after the previous starter
     pip_weight = 0.0                        # pips left in hand never score
     target = 500
+    target_grows_with = "pips"   # points on play from the ends' pips (base.target_on_set)
     options = (
         SET,
         TARGET,

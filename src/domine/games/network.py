@@ -27,7 +27,7 @@ class Network(Game):
     target = 11
     pip_weight = 0.0   # pips left in hand count for nothing
     options = (SET, TARGET)
-    target_scales = False   # rings and majorities, not pips
+    target_grows_with = None   # rings and majorities, not pips
     scores_on_play = True   # a ring closed scores at once
 
     def points_on_play(self, layout, end, tile):

@@ -44,7 +44,7 @@ class RotatingPartners(StakesGame):
     target = LIMIT
     match_end = PotDecides()
     arena_unit = "match"   # the pot is paid only when the match ends
-    target_scales = False   # the limit of 100 is the specification's (rules page)
+    target_grows_with = None   # the limit of 100 is the specification's (rules page)
     options = (SET, Option("ante", int, 5, "tokens each player pays into the pot before the first hand"))
     option_aliases = (Alias("stake", "ante"),)
 
