@@ -114,3 +114,20 @@ def test_a_deal_on_another_set_holds_the_whole_set(name):
     deal = game.deal(random.Random(5))
     tiles = [t for h in deal.hands for t in h] + deal.stock + deal.aside
     assert sorted(tiles) == list(range(set_size(game.max_pip)))
+
+
+@pytest.mark.parametrize("gid, n", [("draw", 2), ("all-fives", 3), ("four-crosses", 2), ("blind-row", 2),
+                                    ("auction", 3), ("network", 3)])
+def test_the_bots_play_a_hand_on_double_twelve(gid, n):
+    """The heuristic bot and the search bot (its knowledge and worlds) assume no set: a hand on
+    double-twelve, numbers up to 12 and 91 tiles, ends with legal moves only."""
+    from domine.bots import make_bot
+    game = make_game(gid, n, {"set": "double-twelve"})
+    state = Match(game, seed=4).start_hand()
+    bots = [make_bot("search:worlds=4", 1)] + [make_bot("heuristic", s) for s in range(1, n)]
+    while not state.over:
+        obs = state.observation(state.acting_seat())
+        move = bots[obs.seat].choose(obs)
+        assert move in obs.legal_moves
+        state.apply(move)
+    assert state.result is not None
