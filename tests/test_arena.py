@@ -236,7 +236,7 @@ def test_cli_table_and_verdict():
 
 def test_cli_single_deal_and_options():
     d = _json("--deals", "1", "--option", "double_nine=yes", "--players", "3")
-    assert d["deals"] == 1 and d["players"] == 3 and d["options"]["double_nine"] is True
+    assert d["deals"] == 1 and d["players"] == 3 and d["options"]["set"] == "double-nine"
     assert d["win_rate_ci"] == [0.0, 1.0] and d["margin_ci"] == [None, None]
 
 

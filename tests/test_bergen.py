@@ -59,12 +59,22 @@ def test_deal_sizes(opts, n, k, total):
     assert sorted([t for h in d.hands for t in h] + d.stock) == list(range(total))
 
 
+@pytest.mark.parametrize("name, k", [("double-8", 7), ("double-nine", 7), ("12", 9)])
+def test_larger_sets_deal_the_specifications_hands_and_keep_the_target(name, k):
+    """bergen 10 names 7 each on double-nine and 9 on double-twelve; double-eight deals as
+    double-nine (the rules page); headers, not pips, so the target stays 15."""
+    for n in (2, 3, 4):
+        g = make_game("bergen", players=n, options={"set": name})
+        assert g.deal_size(n) == k and g.target == 15 and g.reserve == 2
+
+
 def test_double_six_stock_sizes_from_the_table():
     assert [len(make_game("bergen", players=n).deal(random.Random(1)).stock) for n in (2, 3, 4)] == [16, 10, 8]
 
 
 @pytest.mark.parametrize("opts", [{"spinner": True}, {"set": "double-six", "spinner": True},
-                                  {"set": "double-8"}, {"set": "double-7"}, {"target": 0},
+                                  {"set": "double-eight", "spinner": True}, {"set": "double-10"},
+                                  {"set": "double-7"}, {"target": 0},
                                   {"bogus": 1}])
 def test_bad_options(opts):
     with pytest.raises(GameError):

@@ -38,6 +38,20 @@ def test_option_double_nine_deal(players, aside):
     assert st.drawable == 0
 
 
+def test_double_nine_is_the_older_name_of_set_double_nine():
+    """The vocabulary every game shares: block's ``double_nine=yes`` is read as
+    ``set=double-nine`` (a record says the latter), ``no`` as nothing; a clash is refused."""
+    old = make_game("block", 3, {"double_nine": "yes"})
+    assert old.option_values["set"] == "double-nine" and old.options_given() == {"set": "double-nine"}
+    assert old.target == 100 == make_game("block", 3, {"set": "double-nine"}).target   # block 11
+    assert make_game("block", 3, {"double_nine": False}).max_pip == 6
+    assert make_game("block", 3, {"double_nine": True, "set": "double-nine"}).max_pip == 9
+    with pytest.raises(GameError, match="give one"):
+        make_game("block", 3, {"double_nine": True, "set": "double-twelve"})
+    with pytest.raises(GameError, match="yes or no"):
+        make_game("block", 3, {"double_nine": "maybe"})
+
+
 def test_option_partners_teams_and_needs_four():
     g = make_game("block", 4, {"partners": True})
     assert g.teams(4) == [0, 1, 0, 1]

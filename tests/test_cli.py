@@ -30,8 +30,9 @@ def test_list_json():
     block = next(d for d in data if d["id"] == "block")
     assert (block["min_players"], block["max_players"]) == (2, 4)
     assert block["family"] == "block" and "Block Game" in block["aliases"]
-    opt = next(o for o in block["options"] if o["name"] == "double_nine")
-    assert opt["default"] is False and opt["help"]
+    opt = next(o for o in block["options"] if o["name"] == "set")
+    assert opt["default"] == "double-six" and opt["help"]
+    assert opt["choices"] == ["double-six", "double-eight", "double-nine", "double-twelve"]
     for d in data:
         assert {"id", "name", "min_players", "max_players", "family", "aliases", "options"} <= set(d)
 

@@ -386,7 +386,7 @@ def test_seats_and_bots_repeat_round_the_table():
 
 def test_options_print_as_typed():
     r = run("play", "block", "--seats", "greedy,greedy", "--seed", "1", "--quiet", "-o", "double_nine")
-    assert r.exit_code == 0 and "double_nine=yes" in r.output and "True" not in r.output
+    assert r.exit_code == 0 and "set=double-nine" in r.output and "True" not in r.output
 
 
 # -- 9: pacing ----------------------------------------------------------------------------

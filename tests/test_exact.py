@@ -185,7 +185,24 @@ def test_the_search_bot_uses_the_exact_search_only_where_it_applies():
     assert not exact.applies(draw, draw.new_hand(draw.deal(random.Random(1))).observation(0))
 
 
-@pytest.mark.parametrize("options", [{}, {"openspiel": True}, {"double_nine": True}])
+def test_the_exact_search_waits_for_hands_as_small_as_double_nine_block_deals():
+    """Two hands of 22 (block on double-twelve) make a tree of hours: the rollouts play until
+    the hands hold 18 tiles together, block's deal on double-nine."""
+    for name, at_deal in (("double-six", True), ("double-nine", True), ("double-eight", False),
+                          ("double-twelve", False)):
+        game = make_game("block", 2, {"set": name})
+        state = game.new_hand(game.deal(random.Random(1)))
+        assert exact.applies(game, state.observation(0)) is at_deal
+    game = make_game("block", 2, {"set": "double-twelve"})
+    state = game.new_hand(game.deal(random.Random(1)))
+    bots = [SearchBot(seed=1, worlds=8), GreedyBot()]
+    while not state.over:
+        obs = state.observation(state.acting_seat())
+        state.apply(bots[obs.seat].choose(obs))
+    assert state.result is not None
+
+
+@pytest.mark.parametrize("options", [{}, {"openspiel": True}, {"set": "double-nine"}, {"double_nine": True}])
 def test_exact_search_is_deterministic_and_legal(options):
     game = make_game("block", 2, options)
     histories = []

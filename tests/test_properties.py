@@ -40,23 +40,47 @@ from domine.engine.tiles import BIT, HIGH, LOW, parse_tile, set_size, tile_id, t
 # ---------------------------------------------------------------------------------------
 # The combinations
 # ---------------------------------------------------------------------------------------
+def on_other_set(opts: dict) -> bool:
+    return opts.get("set", "double-six") != "double-six"
+
+
 def _combos() -> list[tuple[str, int, dict]]:
     """Every game at every player count; its option sets at every count too, except that a
     game for more than four counts (mexican-train: 2 to 8) tries its options at the least,
-    the most and the middle count, so that the suite stays within CI's time."""
+    the most and the middle count, so that the suite stays within CI's time. The sets other
+    than double-six are ``SET_COMBOS``'s."""
     out = []
     for gid, cls in sorted(GAMES.items()):
         counts = range(cls.min_players, cls.max_players + 1)
         with_options = set(counts) if len(counts) <= 4 else {counts[0], counts[len(counts) // 2], counts[-1]}
         for n in counts:
             for opts in option_sets(cls, n):
-                if opts and n not in with_options:
+                if opts and n not in with_options or on_other_set(opts):
                     continue
                 out.append((gid, n, opts))
     return out
 
 
+def _set_combos() -> list[tuple[str, int, dict]]:
+    """Every game on every other set it offers (double-eight, double-nine, double-twelve), with
+    the option sets that name one: each at one player count, a different count for each set
+    (the least for double-twelve, whose hands are the longest), so that every set is played
+    and the suite stays within CI's time."""
+    out = []
+    for gid, cls in sorted(GAMES.items()):
+        counts = range(cls.min_players, cls.max_players + 1)
+        sets = [o.choices for o in cls.options if o.name == "set"]
+        for i, name in enumerate(c for c in reversed(sets[0] if sets else ()) if c != "double-six"):
+            for n in [counts[i % len(counts)]] + [c for c in counts if c != counts[i % len(counts)]]:
+                found = [opts for opts in option_sets(cls, n) if opts.get("set") == name]
+                if found:
+                    out += [(gid, n, opts) for opts in found]
+                    break
+    return out
+
+
 COMBOS = _combos()
+SET_COMBOS = _set_combos()
 
 
 def _id(combo) -> str:
@@ -65,8 +89,8 @@ def _id(combo) -> str:
     return f"{gid}-{n}p" + (f"-{text}" if text else "")
 
 
-def params():
-    return [pytest.param(c, id=_id(c)) for c in COMBOS]
+def params(combos=None):
+    return [pytest.param(c, id=_id(c)) for c in (COMBOS if combos is None else combos)]
 
 
 def test_the_combinations_cover_every_game_and_player_count():
@@ -74,8 +98,16 @@ def test_the_combinations_cover_every_game_and_player_count():
     for gid, cls in GAMES.items():
         for n in range(cls.min_players, cls.max_players + 1):
             assert (gid, n) in seen
-    for gid, n, opts in COMBOS:   # every listed option set is accepted
+    for gid, n, opts in COMBOS + SET_COMBOS:   # every listed option set is accepted
         make_game(gid, n, opts)
+
+
+def test_every_game_is_played_on_every_set_it_offers():
+    played = {(g, opts["set"]) for g, _, opts in SET_COMBOS}
+    for gid, cls in GAMES.items():
+        offered = next((o.choices for o in cls.options if o.name == "set"), ())
+        assert {(gid, name) for name in offered if name != "double-six"} <= played
+    assert {name for _, name in played} == {"double-eight", "double-nine", "double-twelve"}
 
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -735,3 +767,67 @@ def test_tokens_are_conserved_and_every_transfer_is_public(combo, seed):
             assert state.result.points is not None
     if match.over:
         assert match.result.balances == match.tokens[:-1]
+
+
+# ---------------------------------------------------------------------------------------
+# The same properties on the other sets (double-eight, double-nine, double-twelve)
+# ---------------------------------------------------------------------------------------
+# One example each: a game's rules are the same on every set, so these look for what the set
+# changes (its size, its numbers, its deal and target) at a fraction of the suite's time.
+ON_OTHER_SETS = light(1)
+
+
+@pytest.mark.parametrize("combo", params(SET_COMBOS))
+@ON_OTHER_SETS
+@given(seed=SEEDS)
+def test_on_other_sets_random_matches_end(combo, seed):
+    test_random_hands_and_matches_end.hypothesis.inner_test(combo, seed)
+
+
+@pytest.mark.parametrize("combo", params(SET_COMBOS))
+@ON_OTHER_SETS
+@given(seed=SEEDS)
+def test_on_other_sets_tiles_are_conserved(combo, seed):
+    test_tiles_are_conserved_after_every_move.hypothesis.inner_test(combo, seed)
+
+
+@pytest.mark.parametrize("combo", params(SET_COMBOS))
+@ON_OTHER_SETS
+@given(seed=SEEDS)
+def test_on_other_sets_observations_hide_other_seats_tiles(combo, seed):
+    test_observations_hide_other_seats_tiles.hypothesis.inner_test(combo, seed)
+
+
+@pytest.mark.parametrize("combo", params(SET_COMBOS))
+@ON_OTHER_SETS
+@given(seed=SEEDS)
+def test_on_other_sets_listed_moves_apply(combo, seed):
+    test_listed_moves_apply_and_unlisted_moves_do_not.hypothesis.inner_test(combo, seed)
+
+
+@pytest.mark.parametrize("combo", params(SET_COMBOS))
+@ON_OTHER_SETS
+@given(seed=SEEDS)
+def test_on_other_sets_move_notation_reads_back(combo, seed):
+    test_move_notation_reads_back.hypothesis.inner_test(combo, seed)
+
+
+@pytest.mark.parametrize("combo", params(SET_COMBOS))
+@ON_OTHER_SETS
+@given(seed=SEEDS)
+def test_on_other_sets_records_replay(combo, seed):
+    test_saved_records_replay_to_the_same_result.hypothesis.inner_test(combo, seed)
+
+
+@pytest.mark.parametrize("combo", params(SET_COMBOS))
+@ON_OTHER_SETS
+@given(seed=SEEDS, stop=st.one_of(st.none(), st.integers(min_value=1, max_value=200)))
+def test_on_other_sets_seat_view_hides_other_hands(combo, seed, stop):
+    test_seat_view_hides_other_hands_and_draws.hypothesis.inner_test(combo, seed, stop)
+
+
+@pytest.mark.parametrize("combo", [pytest.param(c, id=_id(c)) for c in SET_COMBOS if game_of(c).stakes])
+@ON_OTHER_SETS
+@given(seed=SEEDS)
+def test_on_other_sets_tokens_are_conserved(combo, seed):
+    test_tokens_are_conserved_and_every_transfer_is_public.hypothesis.inner_test(combo, seed)

@@ -120,7 +120,9 @@ def _played(game_id, players, seed, options=None, steps=10_000):
 @pytest.mark.parametrize("game_id, players, options", [
     ("block", 2, {}), ("draw", 4, {}), ("cross", 4, {}), ("cross", 2, {}),
     ("bergen", 4, {"spinner": "yes", "set": "double-9"}), ("bergen", 4, {"spinner": "yes", "set": "double-12"}),
-    ("block", 4, {"double_nine": "yes"}),
+    ("block", 4, {"double_nine": "yes"}), ("draw", 2, {"set": "double-eight"}),
+    ("cross", 4, {"set": "double-twelve"}), ("four-crosses", 2, {"set": "double-twelve"}),
+    ("sevastopol", 4, {"set": "double-nine"}), ("all-fives", 3, {"set": "double-twelve"}),
 ])
 @pytest.mark.parametrize("seed", range(4))
 def test_played_hands_fit_78_columns_with_every_tile_once(game_id, players, options, seed):

@@ -56,8 +56,15 @@ class OutOfTime(TooLarge):
 CLOCK_EVERY = 2000
 
 
+#: most tiles the two hands may hold together for an exact search: block's deal on double-nine
+#: (9 each). A world's tree grows about as fast as the hands: two hands of 22 (block on
+#: double-twelve) would take hours, so there the rollouts play until the hands are this small.
+EXACT_TILES = 18
+
+
 def applies(game, obs: Observation) -> bool:
-    return bool(game.exact_search) and obs.players == 2 and obs.layout_kind == "line" and not obs.over
+    return bool(game.exact_search) and obs.players == 2 and obs.layout_kind == "line" and not obs.over \
+        and sum(obs.hand_sizes) <= EXACT_TILES
 
 
 def line_plays(hand: int, left: int, right: int) -> list[tuple[int, int, int]]:

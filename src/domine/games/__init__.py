@@ -39,11 +39,16 @@ GAMES: dict[str, type[Game]] = _discover()
 def option_sets(cls: type[Game], players: int) -> list[dict]:
     """Option sets that exercise a game, from its own declarations: none, then each option
     moved off its default (each choice of a choice option, alone and with each yes/no
-    option), keeping those the game accepts for ``players``."""
+    option; each other set alone), keeping those the game accepts for ``players``."""
     candidates: list[dict] = [{}]
     flags = [o.name for o in cls.options if o.kind is bool]
     for o in cls.options:
-        if o.kind is bool:
+        if o.name == "set":
+            # each other set alone, and with each yes/no option that needs one (bergen's spinner)
+            others = [c for c in o.choices if c != o.default]
+            candidates += [{"set": c} for c in others]
+            candidates += [{"set": c, f: True} for c in others for f in flags if not _accepts(cls, players, {f: True})]
+        elif o.kind is bool:
             candidates.append({o.name: not o.default})
         elif o.choices:
             for c in o.choices:
@@ -61,6 +66,14 @@ def option_sets(cls: type[Game], players: int) -> list[dict]:
         if opts not in out:
             out.append(opts)
     return out
+
+
+def _accepts(cls: type[Game], players: int, options: dict) -> bool:
+    try:
+        cls(players, options)
+    except GameError:
+        return False
+    return True
 
 
 #: letters that Unicode does not decompose into a base letter and an accent

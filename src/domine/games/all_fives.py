@@ -3,7 +3,7 @@ first to 150, even in the middle of a hand."""
 
 from __future__ import annotations
 
-from .base import PARTNERS, TARGET, Game, Option, apply_partners
+from .base import PARTNERS, SET, TARGET, Game, Option, apply_partners
 from ..engine.hand import LeadChoice
 from ..parts.leads import FixedSeat, LeadRule, NextStarter
 from ..parts.match_ends import FirstTo
@@ -80,7 +80,9 @@ class AllFives(Game):
     first_lead = FixedSeat(0)                # rule 3, gap 3: the seating is the lot
     later_lead = WentOut(NextStarter())      # rule 3: who went out; after a block, the next seat
     target = 150
+    target_grows_with = "pips"   # points on play from the ends' pips (base.target_on_set)
     options = (
+        SET,
         PARTNERS,
         Option("short_hands", bool, False, "deal 7 each to 2 players, 5 each to 3 or 4"),
         TARGET,
@@ -90,7 +92,7 @@ class AllFives(Game):
         super().configure(options)
         apply_partners(self, options)
         if options["short_hands"]:
-            self.hand_sizes = {2: 7, 3: 5, 4: 5}
+            self.hand_sizes = self.deal_table({2: 7, 3: 5, 4: 5})
         self.match_end = FirstTo(self.target, mid_hand=True)   # rule 13: even in mid-hand
 
     def points_on_play(self, layout, end, tile):

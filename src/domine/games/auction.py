@@ -4,7 +4,7 @@ takes the pot."""
 
 from __future__ import annotations
 
-from .base import GameError, Option
+from .base import SET, GameError, Option
 from ..engine.moves import DECIDE, SOLD, TOKENS, IllegalMove, is_place
 from ..engine.phases import TURN, Phase
 from ..engine.reasons import because
@@ -18,6 +18,7 @@ from ..engine.results import HandResult, MatchResult, standard_ranking
 from .base import StakesGame
 from ..parts.stakes import BID, NO_BID, NO_BID_MOVE, NOBODY, amount_of, bid, is_decision, ledger, what_of
 from ..engine.moves import kind
+from ..engine.tiles import set_size
 
 ANTE = 3
 class Bidding(Phase):
@@ -117,6 +118,7 @@ class Auction(StakesGame):
     points = TOKENS_WON                # rules 9-10: no points, the tokens won; the balances rank
     target = None
     options = (
+        SET,
         Option("hands", int, 10, "hands in the match"),
         Option("limit", int, 0, "the table limit on a bid (0: none)"),
     )
@@ -130,7 +132,7 @@ class Auction(StakesGame):
         self.match_end = Standing(options["hands"])
         # the highest bid (decision 7): the table limit, else the most a hand's pot can hold
         # before its sales (every ante and every tile bought): nobody bids more for one tile
-        stock = 28 - self.hand_sizes[self.players] * self.players - self.reserve
+        stock = set_size(self.max_pip) - self.deal_size(self.players) * self.players - self.reserve
         self.max_bid = options["limit"] or ANTE * self.players + stock
         self._bid_lists = {}
         self._raise_lists = {}

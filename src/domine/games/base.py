@@ -88,11 +88,50 @@ class Option:
         return text
 
 
+@dataclass(frozen=True)
+class Alias:
+    """An option's older name, still accepted. With a ``value``, ``name=yes`` reads as
+    ``option=value`` and ``name=no`` as nothing (block's ``double_nine=yes`` is ``set=double-nine``);
+    without one, ``name=x`` reads as ``option=x`` (rotating-partners' ``stake`` is ``ante``)."""
+    name: str
+    option: str
+    value: Any = None
+
+
 TARGET = Option("target", int, None, "match target score")
+
+# -- the sets (general 3) -------------------------------------------------------------------
 #: The tile sets as every game spells them, and the other spellings accepted for them.
-SETS = ("double-six", "double-nine", "double-twelve")
+SETS = tuple(SET_NAMES.values())   # double-six, double-eight, double-nine, double-twelve
 SET_SYNONYMS = tuple((k, SET_NAMES[v]) for k, v in SET_ALIASES.items() if SET_NAMES[v] in SETS)
+SET_PIPS = {name: pip for pip, name in SET_NAMES.items()}
+#: The option every game that may be played on any set offers, under the same name and values.
+SET = Option("set", str, "double-six", "tile set: double-six, double-eight, double-nine or double-twelve",
+             SETS, SET_SYNONYMS)
 PARTNERS = Option("partners", bool, False, "4 players only: seats 0+2 play against seats 1+3")
+
+
+def set_pips(max_pip: int) -> int:
+    """The pips of a whole double-``max_pip`` set (general 3: 168 on double-six)."""
+    return max_pip * (max_pip + 1) * (max_pip + 2) // 2
+
+
+def hand_on_set(tiles: int, max_pip: int) -> int:
+    """The set rule for a hand: ``tiles`` dealt on double-six become, on another set, the same
+    share of that set, rounded down. So no more of the set is dealt, and the tiles left over
+    (stock or set aside) are at least as many as on double-six: 7 of 28 is 11 of 45, 13 of 55,
+    22 of 91. Used where the specification names no hand size for the set."""
+    return tiles * set_size(max_pip) // set_size(6)
+
+
+def target_on_set(target: int, max_pip: int, grows_with: str = "tiles") -> int:
+    """The set rule for a target of points, to the nearest 5, so that a match lasts about as
+    many hands as on double-six. Points from the pips left in hand grow about as the set's
+    tiles (``"tiles"``: measured with greedy bots, 100 is 160 on double-eight, 195 on
+    double-nine, 325 on double-twelve); points on play from the ends' pips (all-fives) grow
+    at least as the pips of the whole set (``"pips"``: 100 is 215, 295, 650)."""
+    six, other = (set_size(6), set_size(max_pip)) if grows_with == "tiles" else (set_pips(6), set_pips(max_pip))
+    return max(5, 5 * round(target * other / six / 5))
 
 
 class Game:
@@ -138,10 +177,21 @@ class Game:
     points = GOOD                     # GOOD, PENALTY, ZERO_SUM or TOKENS_WON (domine.parts.scoring)
     starting_score = 0                # every team's score before the first hand
     pip_weight = 1.0                  # how much pips left in hand matter to the outcome (for bots)
+    # the sets it may be played on (general 3): a game offers the option ``set`` (``SET``) unless
+    # its rules are tied to one set; ``set_hands``: the specification's hand sizes on another
+    # set, by its highest pip then the players, where it names them (else ``hand_on_set``)
+    set_hands: dict[int, dict[int, int]] = {}
+    #: the specification's target on another set, by its highest pip, where it names one
+    set_targets: dict[int, int] = {}
+    #: what a target of points grows with on another set (``target_on_set``): ``"tiles"`` (pips
+    #: left in hand), ``"pips"`` (points on play from the ends' pips); None where the target
+    #: counts something else (headers, rings, hands won) or is the specification's fixed limit
+    target_grows_with: str | None = "tiles"
     # match
     target: int | None = 100
     match_end: MatchEnd | None = None   # None: first to ``target``, best total by ``points``
     options: tuple[Option, ...] = ()
+    option_aliases: tuple[Alias, ...] = ()   # older names of options, still accepted
     # two seats, no stock, first out or lower hand wins: the search bot may solve hands exactly
     exact_search = False
 
@@ -154,13 +204,22 @@ class Game:
             raise GameError(f"options must be given as names and values, not {options!r}")
         given = dict(options or {})
         known = {o.name: o for o in self.options}
+        aliases = {a.name: a for a in self.option_aliases}
         self.option_values: dict[str, Any] = {}
         for key, value in given.items():
             k = key.replace("-", "_")
+            if k in aliases:
+                k, value = self._read_alias(aliases[k], value)
+                if k is None:
+                    continue
             if k not in known:
                 names = ", ".join(sorted(known)) or "none"
                 raise GameError(f"{self.id} has no option {key!r} (its options: {names})")
-            self.option_values[k] = known[k].parse(value)
+            parsed = known[k].parse(value)
+            if k in self.option_values and self.option_values[k] != parsed:
+                raise GameError(f"option {key} asks for {k}={parsed}, another option for "
+                                f"{k}={self.option_values[k]}: give one")
+            self.option_values[k] = parsed
         for o in self.options:
             self.option_values.setdefault(o.name, o.default)
         self.configure(self.option_values)
@@ -235,17 +294,51 @@ class Game:
         return filt, place, turn, plain
 
     # -- options and deal ---------------------------------------------------------------
+    @staticmethod
+    def _read_alias(alias: Alias, value: Any) -> tuple[str | None, Any]:
+        """An older option name read as today's: (option, value), or (None, None) for nothing."""
+        if alias.value is None:
+            return alias.option, value
+        if Option(alias.name, bool, False, "").parse(value):
+            return alias.option, alias.value
+        return None, None
+
     def options_given(self) -> dict:
         """The options set away from their defaults (what a record or a document names)."""
         defaults = {o.name: o.default for o in self.options}
         return {k: v for k, v in self.option_values.items() if v != defaults.get(k)}
 
     def configure(self, options: dict[str, Any]) -> None:
-        """Apply option values to this instance. The base handles ``target``."""
+        """Apply option values to this instance. The base handles ``set`` and ``target``; a game
+        calls it first, so its own options see the set's deal and target."""
+        name = options.get("set")
+        if name is not None and SET_PIPS[name] != self.max_pip:
+            self.use_set(SET_PIPS[name])
         if options.get("target") is not None:
             if options["target"] <= 0:
                 raise GameError("option target must be a positive number")
             self.target = options["target"]
+
+    def use_set(self, max_pip: int) -> None:
+        """Play on the double-``max_pip`` set: its hand sizes (``deal_table``) and, where the
+        target counts points, its target (``set_targets``, else ``target_on_set``); the reserve
+        is unchanged."""
+        total = self.hand_size_total
+        six = {n: total - n for n in range(1, total)} if total else self.hand_sizes
+        self.max_pip = max_pip
+        self.hand_sizes, self.hand_size_total = self.deal_table(six), 0
+        if max_pip in self.set_targets:
+            self.target = self.set_targets[max_pip]
+        elif self.target_grows_with and self.target:
+            self.target = target_on_set(self.target, max_pip, self.target_grows_with)
+
+    def deal_table(self, six: Mapping[int, int]) -> dict[int, int]:
+        """Hand sizes by players on this game's set, from ``six``, those on double-six: the
+        specification's own for the set (``set_hands``), else the set rule (``hand_on_set``)."""
+        if self.max_pip == 6:
+            return dict(six)
+        named = self.set_hands.get(self.max_pip, {})
+        return {n: named.get(n, hand_on_set(k, self.max_pip)) for n, k in six.items()}
 
     def deal_size(self, players: int) -> int:
         if self.hand_size_total:

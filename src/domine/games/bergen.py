@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import SET_SYNONYMS, SETS, TARGET, Game, GameError, Option
+from .base import SET, TARGET, Game, GameError, Option
 from ..engine.layout import LEAD_END
 from ..parts.leads import LowestDouble
 from ..parts.match_ends import FirstTo
@@ -22,21 +22,19 @@ class Bergen(Game):
     ends_by_double = True
     first_lead = LowestDouble()   # 0-0, else the lowest double, else the lightest tile
     target = 15
+    target_grows_with = None         # headers, not pips
+    # bergen 10: 7 each on double-nine, 9 on double-twelve; double-eight as double-nine (rules page)
+    set_hands = {8: {2: 7, 3: 7, 4: 7}, 9: {2: 7, 3: 7, 4: 7}, 12: {2: 9, 3: 9, 4: 9}}
     options = (
-        Option("set", str, "double-six", "tile set", SETS, SET_SYNONYMS),
+        SET,
         Option("spinner", bool, False, "double-nine or double-twelve only: the first double is a spinner"),
         TARGET,
     )
 
     def configure(self, options):
         super().configure(options)
-        size = options["set"]
-        if size == "double-nine":
-            self.max_pip, self.hand_sizes = 9, {2: 7, 3: 7, 4: 7}
-        elif size == "double-twelve":
-            self.max_pip, self.hand_sizes = 12, {2: 9, 3: 9, 4: 9}
         if options["spinner"]:
-            if size == "double-six":
+            if self.max_pip < 9:
                 raise GameError("option spinner needs set=double-nine or set=double-twelve")
             self.layout_kind = "spinner"
         self.match_end = FirstTo(self.target, mid_hand=True)   # bergen 7

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET
+from .base import SET, TARGET
 from ..parts.scoring import PENALTY, own_pips
 from .base import RowGame
 from ..parts.rows import LoserStarts
@@ -22,7 +22,7 @@ class Blind(RowGame):
     double_blank_value = 14
     points = PENALTY
     target = 150
-    options = (TARGET,)   # the match: first to reach it ends it, lowest total wins, ties play on
+    options = (SET, TARGET)   # the match: first to reach it ends it, lowest total wins, ties play on
 
     def score_hand(self, state, reason, out_seat):
         return own_pips(state, reason, out_seat)

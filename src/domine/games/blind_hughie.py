@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Option
+from .base import SET, TARGET, Option
 from ..parts.scoring import lowest_takes_others_total
 from .base import RowGame
 from ..parts.rows import NextSeatStarts
@@ -23,7 +23,7 @@ class BlindHughie(RowGame):
     optional_places = True      # rule 4: laying is never compulsory (with no face-down tile, pass: 4.1)
     later_lead = NextSeatStarts()
     target = 100
-    options = (TARGET, SPINNER)
+    options = (SET, TARGET, SPINNER)
 
     def configure(self, options):
         super().configure(options)

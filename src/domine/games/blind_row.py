@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET
+from .base import SET, TARGET
 from ..engine.moves import DRAW
 from ..parts.scoring import lowest_takes_others_total
 from .base import RowGame
@@ -24,7 +24,7 @@ class BlindRow(RowGame):
     later_lead = NextSeatStarts()
     optional_places = True             # laying is never compulsory (an open hand may pass)
     target = 100
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         # a domino scores the others' pips; a block or stalemate, the single lowest count takes them

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.leads import LightestTile
 from ..parts.scoring import first_ranked_takes_others
 from ..parts.turns import WHILE_FITS, Turn
@@ -20,7 +20,7 @@ class Blitz(Game):
     turn = Turn(continues=WHILE_FITS)
     first_lead = LightestTile()
     target = 100
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         return first_ranked_takes_others(state, reason, out_seat)

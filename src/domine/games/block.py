@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import PARTNERS, TARGET, Game, GameError, Option, apply_partners
+from .base import PARTNERS, SET, TARGET, Alias, Game, GameError, Option, apply_partners
 from ..parts.leads import FixedSeat
 from ..parts.match_ends import SingleHand
 from ..parts.scoring import ZERO_SUM, winner_takes_others
@@ -21,19 +21,24 @@ class Block(Game):
     leftover = "aside"
     exact_search = True     # with 2 players (domine.bots.exact checks the seats)
     target = 100
+    set_hands = {9: {2: 9, 3: 9, 4: 9}}   # block 3: double-nine, 9 each
+    set_targets = {9: 100}                # block 11: 100, whatever the set it names
     options = (
-        Option("double_nine", bool, False, "play with a double-nine set, 9 tiles each"),
+        SET,
         PARTNERS,
         Option("hand_size", int, None, "tiles dealt to each player"),
         TARGET,
         Option("openspiel", bool, False, "OpenSpiel's python_block_dominoes: 2 players, one zero-sum hand"),
     )
+    option_aliases = (Alias("double_nine", "set", "double-nine"),)
 
     def configure(self, options):
         super().configure(options)
         self.openspiel = options["openspiel"]
         if self.openspiel:
-            clash = [k for k in ("double_nine", "partners", "hand_size", "target") if options[k]]
+            clash = [k for k in ("partners", "hand_size", "target") if options[k]]
+            if options["set"] != "double-six":
+                clash.insert(0, "set")
             if clash:
                 raise GameError(f"option openspiel cannot be combined with {', '.join(clash)}")
             self.min_players = self.max_players = 2
@@ -42,9 +47,6 @@ class Block(Game):
             self.points = ZERO_SUM
             self.match_end = SingleHand()
             return
-        if options["double_nine"]:
-            self.max_pip = 9
-            self.hand_sizes = {2: 9, 3: 9, 4: 9}
         apply_partners(self, options)
         if options["hand_size"] is not None:
             if options["hand_size"] < 1:

@@ -6,12 +6,12 @@ Chiva (games/chiva.py) is this definition with a shorter winning streak.
 
 from __future__ import annotations
 
-from .base import Game, GameError, Option
+from .base import SET, Game, GameError, Option
 from ..parts.leads import GivenTile, PreviousWinner
 from ..parts.match_ends import Streak
 from ..parts.scoring import lowest_seat_wins_for_team
 from ..engine.results import MatchResult
-from ..engine.tiles import parse_tile
+from ..engine.tiles import double, parse_tile
 
 DOUBLE_SIX = parse_tile("6-6")
 
@@ -50,12 +50,19 @@ class Caribbean(Game):
     pip_weight = 0.5              # pips decide only a blocked hand, and then only as "lowest wins"
     #: hands a team must win in a row (rule 10)
     streak_length = 6
+    target_grows_with = None         # the target is a run of hands won
     options = (
+        SET,
         Option("max_hands", int, 0, "safety cap: a match still undecided after this many hands is drawn "
                "(0: no cap)"),
     )
 
     def configure(self, options):
+        super().configure(options)
+        if self.max_pip != 6 and self.first_lead.tile == DOUBLE_SIX:
+            # on another set its heaviest double plays 6-6's part (rules page)
+            top = GivenTile(double(self.max_pip))
+            self.first_lead, self.later_lead = top, PreviousWinner(after_tie=top)
         cap = options["max_hands"]
         if cap < 0:
             raise GameError("option max_hands must be 0 (no cap) or more")

@@ -3,7 +3,7 @@ may end the hand by laying any double, and pays dearly if his count is not the l
 
 from __future__ import annotations
 
-from .base import GameError, Option
+from .base import SET, GameError, Option
 from ..engine.moves import CLOSE, close, is_place
 from ..engine.phases import TURN
 from ..parts.hand_ends import PassesInARow
@@ -43,6 +43,7 @@ class CloseAtWill(StakesGame):
     points = TOKENS_WON                    # rules 3 and 12: the chips won; the balances rank
     target = None
     options = (
+        SET,
         Option("hands", int, 6, "hands in the match (more while the highest balance is shared)"),
         Option("ante", int, 1, "chips each player puts in the pot every hand"),
     )

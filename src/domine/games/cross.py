@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
 
@@ -21,7 +21,7 @@ class Cross(Game):
     later_lead = Loser("double", then="until double")
     points = PENALTY
     target = 150
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         return own_pips(state, reason, out_seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import PARTNERS, TARGET, Game, Option, apply_partners
+from .base import PARTNERS, SET, TARGET, Game, Option, apply_partners
 from ..parts.turns import Turn
 
 
@@ -18,6 +18,7 @@ class Draw(Game):
     reserve = 2
     target = 100
     options = (
+        SET,
         PARTNERS,
         Option("no_reserve", bool, False, "the whole stock may be drawn"),
         Option("voluntary_draw", bool, False, "pagat's rule: draw at will, even when able to play"),

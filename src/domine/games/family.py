@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Game, GameError, Option
+from .base import SET, Game, GameError, Option
 from ..parts.leads import NextStarter
 from ..parts.match_ends import AfterHands
 from ..parts.scoring import one_win_to_winners, winner_takes_others
@@ -18,9 +18,10 @@ class Family(Game):
     hand_sizes = {2: 7}
     later_lead = NextStarter()
     pip_weight = 0.5    # pips decide only a blocked round, and then only as "lowest wins"
-    options = (Option("rounds", int, 1, "rounds in the match; more round wins takes it"),)
+    options = (SET, Option("rounds", int, 1, "rounds in the match; more round wins takes it"),)
 
     def configure(self, options):
+        super().configure(options)
         if options["rounds"] < 1:
             raise GameError("option rounds must be at least 1")
         self.match_end = AfterHands(options["rounds"], high=True, tie_plays_on=False, unit="rounds")

@@ -10,7 +10,7 @@ nobody), and play goes on in the other directions.
 
 from __future__ import annotations
 
-from .base import TARGET, Game, Option
+from .base import SET, TARGET, Game, Option
 from ..engine.hand import NOBODY
 from ..engine.moves import DRAW, PASS, IllegalMove, close
 from ..parts.hand_ends import HandEnd
@@ -51,6 +51,7 @@ class FourCrosses(Game):
     points = PENALTY                                 # rule 15
     target = 150                                     # rule 16
     options = (
+        SET,
         TARGET,
         Option("sides_first", bool, False, "arm doubles only after all four sides hold a tile "
                "(default: an arm takes its double as soon as it exists)"),

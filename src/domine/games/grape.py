@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import PARTNERS, Game, apply_partners
+from .base import PARTNERS, SET, Game, apply_partners
 from ..parts.hand_ends import PlayedOut
 from ..parts.leads import GivenTile, PreviousWinner
 from ..parts.match_ends import HandWins
@@ -40,9 +40,10 @@ class Grape(Game):
     later_lead = PreviousWinner(after_tie=GivenTile(DOUBLE_BLANK))   # rules 4 and 9
     points = GOOD                  # pip_weight stays 1: a heavy tile kept may end up dead
     match_end = HandWins(5)        # rule 11, gap 4
-    options = (PARTNERS,)
+    options = (SET, PARTNERS)
 
     def configure(self, options):
+        super().configure(options)
         apply_partners(self, options)   # rule 2, gap 5
 
     def score_hand(self, state, reason, out_seat):

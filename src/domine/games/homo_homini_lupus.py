@@ -3,7 +3,7 @@ tile laid face down; zero-sum scoring against the average hand."""
 
 from __future__ import annotations
 
-from .base import Game, GameError, Option
+from .base import SET, Game, GameError, Option
 from ..engine.moves import close
 from ..engine.phases import TURN
 from ..parts.hand_ends import PassesInARow
@@ -27,9 +27,11 @@ class HomoHominiLupus(Game):
     hand_end = PassesInARow(4, all_closed=True)   # rule 10 (b), (c); (a) is a domino
     points = ZERO_SUM
     seat_closes = set_mask(6)                 # rule 9: any tile
-    options = (Option("hands", int, 4, "hands in a match; a tie for the highest total plays on"),)
+    options = (SET, Option("hands", int, 4, "hands in a match; a tie for the highest total plays on"),)
 
     def configure(self, options):
+        super().configure(options)
+        self.seat_closes = set_mask(self.max_pip)   # rule 9: any tile of the set
         if options["hands"] < 1:
             raise GameError("option hands must be at least 1")
         self.match_end = AfterHands(options["hands"], high=True)   # rule 12

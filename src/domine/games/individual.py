@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.leads import HeaviestDouble
 from ..parts.scoring import values_and_tiles
 from ..engine.results import HandResult, standard_ranking
@@ -23,7 +23,7 @@ class Individual(Game):
     reserve = 2
     first_lead = HeaviestDouble(redeal=True)   # every hand; no double dealt: redeal (rule 3)
     target = 100
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         values, tiles = values_and_tiles(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import starmap
 
-from .base import GameError, Option
+from .base import SET, GameError, Option
 from ..engine.hand import Deal
 from ..engine.serial import register
 from ..engine.moves import IllegalMove
@@ -69,7 +69,9 @@ class Italian(StakesGame):
     target = LIMIT
     match_end = LastStanding()
     arena_unit = "match"   # the pot is paid only when the match ends
+    target_grows_with = None   # the limit of 71 is the specification's (rules page)
     options = (
+        SET,
         Option("ante", int, 1, "tokens each player pays into the pot before the first hand"),
         Option("buy_back", int, 1, "tokens a buy-back costs"),
         Option("max_buy_backs", int, 0, "most buy-backs a player may make in a match (0: no limit)"),
@@ -91,7 +93,7 @@ class Italian(StakesGame):
 
     def dealt_sizes(self, context):
         absent = context.absent if context is not None else 0
-        return [0 if absent >> s & 1 else HAND for s in range(self.players)]
+        return [0 if absent >> s & 1 else self.deal_size(self.players) for s in range(self.players)]
 
     def deal_for(self, rng, context):
         if context is None or not context.absent:

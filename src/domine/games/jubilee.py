@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game, GameError, Option
+from .base import SET, TARGET, Game, GameError, Option
 from ..parts.leads import ByLot, NextStarter
 from ..parts.match_ends import FirstTo, unique_best
 from ..parts.scoring import score_on_play, values_and_tiles
@@ -58,7 +58,9 @@ class Jubilee(Game):
     later_lead = NextStarter()              # then the next seat after the previous starter
     pip_weight = 0.0                        # pips left in hand never score
     target = 500
+    target_grows_with = "pips"   # points on play from the ends' pips (base.target_on_set)
     options = (
+        SET,
         TARGET,
         Option("hands", int, 30, "most hands in a match: if nobody has reached the target by then, "
                                  "the highest total wins (0: no limit)"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.leads import LowestDouble
 from ..parts.scoring import lowest_takes_others_total
 from ..parts.turns import AT_WILL, Turn
@@ -20,7 +20,7 @@ class Lightning(Game):
     turn = Turn(continues=AT_WILL)          # lightning 4: at least one tile, then more or stop
     first_lead = LowestDouble()             # lightning 2: 0-0, else the lowest double dealt
     target = 100
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         # lightning 5-6: the player out, or the single lowest count of a block, takes

@@ -3,7 +3,7 @@ and the players who laid most of the commonest numbers score at the end of the h
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..engine.moves import DRAW
 from ..parts.scoring import values_and_tiles
 from ..engine.results import HandResult
@@ -26,7 +26,8 @@ class Network(Game):
     layout_kind = "grid"
     target = 11
     pip_weight = 0.0   # pips left in hand count for nothing
-    options = (TARGET,)
+    options = (SET, TARGET)
+    target_grows_with = None   # rings and majorities, not pips
     scores_on_play = True   # a ring closed scores at once
 
     def points_on_play(self, layout, end, tile):

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
 from ..parts.leads import HeaviestDouble, Loser
 from ..parts.scoring import PENALTY, own_pips
@@ -30,7 +30,7 @@ class Ordinary(Game):
     double_blank_value = 14
     points = PENALTY
     target = 150
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         return own_pips(state, reason, out_seat)

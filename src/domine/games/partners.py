@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.leads import HeaviestDouble
 from ..parts.scoring import opponents_total
 
@@ -19,7 +19,7 @@ class Partners(Game):
     partnership = True
     first_lead = HeaviestDouble(redeal=True)
     target = 150
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         return opponents_total(state, reason, out_seat)

@@ -3,7 +3,7 @@ hand, individual scores; past 100 the partnership of the best such player takes 
 
 from __future__ import annotations
 
-from .base import GameError, Option
+from .base import SET, Alias, GameError, Option
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import MatchEnd
 from ..parts.scoring import values_and_tiles
@@ -44,19 +44,21 @@ class RotatingPartners(StakesGame):
     target = LIMIT
     match_end = PotDecides()
     arena_unit = "match"   # the pot is paid only when the match ends
-    options = (Option("stake", int, 5, "tokens each player pays into the pot before the first hand"),)
+    target_grows_with = None   # the limit of 100 is the specification's (rules page)
+    options = (SET, Option("ante", int, 5, "tokens each player pays into the pot before the first hand"))
+    option_aliases = (Alias("stake", "ante"),)
 
     def configure(self, options):
         super().configure(options)
-        if options["stake"] < 1:
-            raise GameError("option stake must be at least 1")
+        if options["ante"] < 1:
+            raise GameError("option ante must be at least 1")
 
     def hand_teams(self, context, n):
         return list(PARTNERS[context.hand_number % 3])
 
     def setup_hand(self, state):
         if state.context.hand_number == 1:
-            ledger(state).ante(state, self.option_values["stake"])
+            ledger(state).ante(state, self.option_values["ante"])
         super().setup_hand(state)
 
     def score_hand(self, state, reason, out_seat):

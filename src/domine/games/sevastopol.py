@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.leads import GivenTile
+from ..engine.tiles import double
 from ..parts.scoring import PENALTY, own_pips
 from ..engine.tiles import parse_tile
 
@@ -21,7 +22,12 @@ class Sevastopol(Game):
     first_lead = GivenTile(parse_tile("6-6"))   # rule 4, every hand
     points = PENALTY                            # rule 10
     target = 101                                # rule 11: reaching 101 ends it, lowest wins, ties play on
-    options = (TARGET,)
+    options = (SET, TARGET)
+
+    def configure(self, options):
+        super().configure(options)
+        if self.max_pip != 6:   # on another set its heaviest double plays 6-6's part (rules page)
+            self.first_lead = GivenTile(double(self.max_pip))
 
     def score_hand(self, state, reason, out_seat):
         return own_pips(state, reason, out_seat)

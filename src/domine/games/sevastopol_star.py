@@ -7,10 +7,10 @@ dealt leads (no double dealt: a redeal).
 
 from __future__ import annotations
 
-from .base import TARGET, Game, GameError, Option
+from .base import SET, TARGET, Game, GameError, Option
 from ..parts.leads import GivenTile, HeaviestDouble
 from ..parts.scoring import lowest_takes_others_total
-from ..engine.tiles import parse_tile
+from ..engine.tiles import double, parse_tile
 
 #: option ``variant``: tiles each, by the number of players (rule 8; decision 3 for 5)
 VARIANT_HANDS = {2: 7, 3: 7, 4: 5, 5: 4, 6: 3, 7: 3}
@@ -33,6 +33,7 @@ class SevastopolStar(Game):
     options = (
         Option("variant", bool, False, "2 to 7 players, fewer tiles dealt, draw from the stock; "
                "the highest double dealt leads"),
+        SET,
         TARGET,
     )
 
@@ -41,9 +42,11 @@ class SevastopolStar(Game):
         if not options["variant"]:
             if self.players != 4:
                 raise GameError("sevastopol-star is played by exactly 4 players (2 to 7 with option variant)")
+            if self.max_pip != 6:   # on another set its heaviest double plays 6-6's part (rules page)
+                self.first_lead = GivenTile(double(self.max_pip))
             return
         self.min_players, self.max_players = min(VARIANT_HANDS), max(VARIANT_HANDS)
-        self.hand_sizes = VARIANT_HANDS
+        self.hand_sizes = self.deal_table(VARIANT_HANDS)
         self.leftover = "stock"                          # drawn one at a time, no reserve (decision 4)
         self.first_lead = HeaviestDouble(redeal=True)    # no double dealt: redeal (decision 5)
 

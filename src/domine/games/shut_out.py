@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Game
+from .base import SET, Game
 from ..engine.moves import DRAW
 from ..parts.hand_ends import FirstPassLoses
 from ..parts.leads import HeaviestDouble
@@ -25,6 +25,7 @@ class ShutOut(Game):
     first_lead = HeaviestDouble()           # shut-out 4: heaviest double, else heaviest tile
     match_end = HandWins(5)                 # shut-out 10
     pip_weight = 0.0                        # pips never score: only going out or being shut out counts
+    options = (SET,)
 
     def score_hand(self, state, reason, out_seat):
         values, tiles = values_and_tiles(state)

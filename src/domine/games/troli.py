@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..parts.leads import HeaviestDoubleElseTurnUp
 from ..parts.scoring import PENALTY, own_pips
 from ..parts.turns import Turn
@@ -29,7 +29,7 @@ class Troli(Game):
     first_lead = HeaviestDoubleElseTurnUp()
     points = PENALTY
     target = 150
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def score_hand(self, state, reason, out_seat):
         return own_pips(state, reason, out_seat)

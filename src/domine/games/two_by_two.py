@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TARGET, Game
+from .base import SET, TARGET, Game
 from ..engine.moves import DRAW, PASS
 from ..engine.tiles import BIT, tile_id
 from ..parts.hand_ends import NobodyCanPlay
@@ -27,7 +27,7 @@ class TwoByTwo(Game):
     later_lead = PreviousWinner(after_tie=HeaviestDouble(redeal=True))   # rule 4, rule 11
     points = PENALTY
     target = 150                   # rule 12, gap 5
-    options = (TARGET,)
+    options = (SET, TARGET)
 
     def ruled_out(self, event_kind, playable):
         # A draw or a pass says only that the seat had no pair (or, holding one tile,

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from .base import Game, GameError, Option
+from .base import SET, Game, GameError, Option
 from ..parts.conventions import LastTileAnnouncement
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import Countdown
@@ -38,11 +38,12 @@ class TwoHander(Game):
     starting_score = 100
     target = 100
     match_end = Countdown(100)
-    options = (Option("start", int, 100, "the total both players start from; the match ends when one "
-                                         "falls to 0 or below"),)
+    options = (SET, Option("start", int, None, "the total both players start from; the match ends when one "
+                                               "falls to 0 or below (default 100)"))
 
     def configure(self, options):
-        start = options["start"]
+        super().configure(options)
+        start = options["start"] if options["start"] is not None else self.target   # 100, by the set rule
         if start <= 0:
             raise GameError("option start must be a positive number")
         self.starting_score = start

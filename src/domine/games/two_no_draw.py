@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Game, GameError, Option
+from .base import SET, Game, GameError, Option
 from ..parts.leads import HeaviestDouble
 from ..parts.match_ends import AfterHands, ReacherLoses
 from ..parts.scoring import PENALTY, own_pips
@@ -27,18 +27,19 @@ class TwoNoDraw(Game):
         Option("match_mode", str, HANDS, "hands: a fixed number of hands (H), lower total wins; "
                "target: whoever reaches the target (T) loses", (HANDS, TARGET_MODE)),
         Option("hands", int, 10, "H, the number of hands with match_mode=hands"),
-        Option("target", int, 100, "T, the total that loses with match_mode=target"),
+        Option("target", int, None, "T, the total that loses with match_mode=target (default 100)"),
+        SET,
     )
 
     def configure(self, options):
         super().configure(options)
-        hands, target = options["hands"], options["target"]
+        hands, target = options["hands"], self.target   # 100 by default, by the set rule
         if options["match_mode"] == TARGET_MODE:
             if hands != 10:
                 raise GameError("option hands applies only with match_mode=hands")
             self.match_end = ReacherLoses(target)            # rule 9
         else:
-            if target != 100:
+            if options["target"] not in (None, 100):   # 100: the default, given
                 raise GameError("option target applies only with match_mode=target")
             if hands < 1:
                 raise GameError("option hands must be at least 1")
