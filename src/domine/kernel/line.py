@@ -5,9 +5,10 @@ and match ends of ``domine.kernel`` written out, and the random stream of
 ``domine.kernel.rng`` in numba's words. Every name below says which part of the engine it
 follows; ``tests/test_kernel.py`` holds it to the engine move by move.
 
-Tiles are the engine's ids; a hand is the tiles whose ``owner`` is its seat (so sets up to
-double-twelve, 91 tiles, need no wider masks); the blocked test of general 23(c) counts the
-tiles in hands bearing each pip.
+Tiles are the engine's ids; a hand is the tiles whose ``owner`` is its seat, and per pip a
+mask of at most 13 bits (``hold``: bit j is tile ``with_pip[pip, j]``, ascending ids), so the
+tiles that fit an end are one mask and sets up to double-twelve (91 tiles) need no wider
+words; the blocked test of general 23(c) counts the tiles in hands bearing each pip.
 """
 
 from __future__ import annotations
@@ -39,22 +40,27 @@ END1 = 1 << 7
 LOW_ = np.array(LOW, np.int64)
 HIGH_ = np.array(HIGH, np.int64)
 PIPS_ = np.array(PIPS, np.int64)
+HALVES_ = np.array([int(a != b) for a, b in zip(LOW, HIGH)], np.int64)   # 0 for a double
 DRAW_ = DRAW
 PASS_ = PASS
+#: per mask of up to 13 bits (a pip's row in double-twelve): its bits set, its lowest bit's place
+POP_ = np.array([bin(m).count("1") for m in range(1 << 13)], np.int64)
+LOWBIT_ = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], np.int64)
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+_LOW32, _2_32 = np.uint64(0xFFFFFFFF), np.uint64(1 << 32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mix(z):
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next(gens, i):
     """The next output of stream ``i`` (``SplitMix64.next64``)."""
     s = gens[i] + _GAMMA
@@ -62,29 +68,27 @@ def _next(gens, i):
     return _mix(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _below(gens, i, n):
-    """``SplitMix64.below(n)``: the top ``n.bit_length()`` bits, until below ``n``."""
-    k = 0
-    m = n
-    while m:
-        k += 1
-        m >>= 1
-    shift = np.uint64(64 - k)
+    """``SplitMix64.below(n)``: Lemire's multiply and shift of the top 32 bits, unbiased."""
     top = np.uint64(n)
-    while True:
-        r = _next(gens, i) >> shift
-        if r < top:
-            return np.int64(r)
+    m = (_next(gens, i) >> _S32) * top
+    low = m & _LOW32
+    if low < top:
+        floor = (_2_32 - top) % top
+        while low < floor:
+            m = (_next(gens, i) >> _S32) * top
+            low = m & _LOW32
+    return np.int64(m >> _S32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stream_seed(block_seed, match, stream, players):
     """``rng.stream_seed``."""
     return _mix(block_seed + np.uint64(match * (players + 1) + stream + 1) * _GAMMA)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _shuffle(gens, tiles, count):
     """``SplitMix64.shuffle`` of the set's ``count`` tiles, from stream 0."""
     for i in range(count):
@@ -96,7 +100,7 @@ def _shuffle(gens, tiles, count):
         tiles[j] = t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _dealt(tiles, dealt, t):
     for i in range(dealt):
         if tiles[i] == t:
@@ -104,7 +108,7 @@ def _dealt(tiles, dealt, t):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _needs_redeal(kind, param, tiles, dealt, max_pip):
     """``LeadRule.needs_redeal`` (general 18) of a plain rule."""
     if kind == HEAVIEST_DOUBLE and param:
@@ -119,7 +123,29 @@ def _needs_redeal(kind, param, tiles, dealt, max_pip):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _take(hold, in_hands, pos, seat, t):
+    """Tile ``t`` into ``seat``'s hand (without branches: a double's two halves are one bit)."""
+    a = LOW_[t]
+    b = HIGH_[t]
+    hold[seat, a] |= 1 << pos[a, t]
+    hold[seat, b] |= 1 << pos[b, t]
+    in_hands[a] += 1
+    in_hands[b] += HALVES_[t]
+
+
+@njit(cache=True, inline="always")
+def _release(hold, in_hands, pos, seat, t):
+    """Tile ``t`` out of ``seat``'s hand."""
+    a = LOW_[t]
+    b = HIGH_[t]
+    hold[seat, a] &= ~(1 << pos[a, t])
+    hold[seat, b] &= ~(1 << pos[b, t])
+    in_hands[a] -= 1
+    in_hands[b] -= HALVES_[t]
+
+
+@njit(cache=True, inline="always")
 def _ranking(values, left, last_placer, n, rank):
     """``standard_ranking`` (general 16): lower value, fewer tiles, turn order from the last placer."""
     for s in range(n):
@@ -129,7 +155,8 @@ def _ranking(values, left, last_placer, n, rank):
         b = a
         while b > 0:
             r = rank[b - 1]
-            if (values[r], left[r], (r - last_placer) % n) > (values[s], left[s], (s - last_placer) % n):
+            if values[r] > values[s] or (values[r] == values[s] and (left[r] > left[s] or (
+                    left[r] == left[s] and (r - last_placer) % n > (s - last_placer) % n))):
                 rank[b] = r
                 b -= 1
             else:
@@ -137,7 +164,7 @@ def _ranking(values, left, last_placer, n, rank):
         rank[b] = s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _seats_of(teams, team, n, winners, nwin):
     for s in range(n):
         if teams[s] == team:
@@ -146,7 +173,7 @@ def _seats_of(teams, team, n, winners, nwin):
     return nwin
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _score(scoring, reason, out, values, left, last_placer, teams, n, nt, pts, winners, rank):
     """The game's ``score_hand`` (``domine.parts.scoring`` and the games' own); returns the
     number of winners written to ``winners``, the points per team in ``pts``."""
@@ -169,7 +196,9 @@ def _score(scoring, reason, out, values, left, last_placer, teams, n, nt, pts, w
                         pts[team] += values[s]
                 nwin = _seats_of(teams, team, n, winners, 0)
         else:
-            tot = np.zeros(n, np.int64)
+            tot = rank   # (scratch: no ranking in this scoring)
+            for t in range(n):
+                tot[t] = 0
             if nt < n:
                 for s in range(n):
                     tot[teams[s]] += values[s]
@@ -256,7 +285,7 @@ def _score(scoring, reason, out, values, left, last_placer, teams, n, nt, pts, w
     return nwin
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unique_best(scores, nt, high):
     best = scores[0]
     for t in range(nt):
@@ -271,7 +300,7 @@ def _unique_best(scores, nt, high):
 
 
 @njit(cache=True)
-def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hands, size,
+def play_block(cfg, teams, bots, tile_values, with_pip, pos, on0, block_seed, by_hands, size,
                tally, hand_wins, match_wins, points, log, hand_log):
     """Play a block (``size`` hands, the last match cut short, or ``size`` whole matches), adding
     its counts to ``tally``, ``hand_wins``, ``match_wins`` and ``points``; with room in ``log``
@@ -296,6 +325,7 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
     values = np.zeros(n, np.int64)
     left = np.zeros(n, np.int64)
     in_hands = np.zeros(max_pip + 1, np.int64)   # tiles in hands bearing each pip
+    hold = np.zeros((n, max_pip + 1), np.int64)  # per seat and pip: its tiles, as bits of with_pip's row
     gens = np.empty(n + 1, np.uint64)
     scores = np.zeros(nt, np.int64)
     pts = np.zeros(nt, np.int64)
@@ -340,6 +370,8 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
                 owner[t] = -1
             for p in range(max_pip + 1):
                 in_hands[p] = 0
+                for s in range(n):
+                    hold[s, p] = 0
             for s in range(n):
                 values[s] = 0
                 left[s] = k
@@ -347,9 +379,7 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
                     t = tiles[j]
                     owner[t] = s
                     values[s] += tile_values[t]
-                    in_hands[LOW_[t]] += 1
-                    if HIGH_[t] != LOW_[t]:
-                        in_hands[HIGH_[t]] += 1
+                    _take(hold, in_hands, pos, s, t)
             stock_pos = dealt
             stocked = count - dealt if cfg[STOCK] else 0
             drawable = stocked - min(cfg[RESERVE], stocked)
@@ -412,9 +442,7 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
             owner[lead] = -1
             values[seat] -= tile_values[lead]
             left[seat] -= 1
-            in_hands[LOW_[lead]] -= 1
-            if HIGH_[lead] != LOW_[lead]:
-                in_hands[HIGH_[lead]] -= 1
+            _release(hold, in_hands, pos, seat, lead)
             v0 = HIGH_[lead]
             v1 = LOW_[lead]
             leader = last_placer = seat
@@ -424,7 +452,7 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
                 reason = DOMINO
                 out = seat
             else:
-                seat = (seat + 1) % n
+                seat = seat + 1 if seat + 1 < n else 0
                 if drawable <= 0 and in_hands[v0] == 0 and in_hands[v1] == 0:
                     reason = BLOCKED_END
             drawn = 0
@@ -432,20 +460,17 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
             # the turns (fastpaths.line.play): placements end 0's then end 1's, a draw, else a pass
             while reason < 0:
                 mover = seat
+                # the seat's tiles bearing each end's pip, as bits of that pip's row of with_pip
                 if restrict >= 0:
-                    c0 = 1 if LOW_[restrict] == v0 or HIGH_[restrict] == v0 else 0
-                    c1 = 1 if v1 != v0 and (LOW_[restrict] == v1 or HIGH_[restrict] == v1) else 0
+                    h0 = (1 << pos[v0, restrict]) if pos[v0, restrict] >= 0 else 0
+                    h1 = (1 << pos[v1, restrict]) if pos[v1, restrict] >= 0 else 0
                 else:
-                    c0 = 0
-                    for j in range(max_pip + 1):
-                        if owner[with_pip[v0, j]] == seat:
-                            c0 += 1
-                    c1 = 0
-                    if v1 != v0:
-                        for j in range(max_pip + 1):
-                            if owner[with_pip[v1, j]] == seat:
-                                c1 += 1
-                fit = c0 + c1
+                    h0 = hold[seat, v0]
+                    h1 = hold[seat, v1]
+                if v1 == v0:
+                    h1 = 0
+                c0 = POP_[h0]
+                fit = c0 + POP_[h1]
                 can_draw = drawable > 0 and (at_will or fit == 0) and drawn < limit and restrict < 0
                 total = fit + 1 if can_draw else max(fit, 1)
                 if total == 1:
@@ -454,34 +479,35 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
                     i = _below(gens, 1 + seat, total)
                 else:   # HEAVIEST (fastpaths.common.heaviest_index): most pips, first listed
                     i = 0
-                    if fit:
-                        best = -1
-                        j = 0
-                        for e in range(2):
-                            if e == 1 and v1 == v0:
-                                break
-                            v = v0 if e == 0 else v1
-                            for q in range(max_pip + 1):
-                                t = with_pip[v, q]
-                                if (restrict < 0 and owner[t] == seat) or t == restrict:
-                                    if PIPS_[t] > best:
-                                        best = PIPS_[t]
-                                        i = j
-                                    j += 1
+                    best = -1
+                    j = 0
+                    m = h0
+                    while m:
+                        t = with_pip[v0, LOWBIT_[m]]
+                        m &= m - 1
+                        if PIPS_[t] > best:
+                            best = PIPS_[t]
+                            i = j
+                        j += 1
+                    m = h1
+                    while m:
+                        t = with_pip[v1, LOWBIT_[m]]
+                        m &= m - 1
+                        if PIPS_[t] > best:
+                            best = PIPS_[t]
+                            i = j
+                        j += 1
                 if i < fit:
                     # a placement on a line end (_lay's plain branch; Layout.place)
                     end = 0 if i < c0 else 1
                     if end:
                         i -= c0
                     v = v0 if end == 0 else v1
-                    t = -1
-                    for q in range(max_pip + 1):
-                        u = with_pip[v, q]
-                        if (restrict < 0 and owner[u] == seat) or u == restrict:
-                            if i == 0:
-                                t = u
-                                break
-                            i -= 1
+                    m = h0 if end == 0 else h1
+                    while i:
+                        m &= m - 1
+                        i -= 1
+                    t = with_pip[v, LOWBIT_[m]]
                     move = on0[v, t] | (END1 if end else 0)
                     o = (move >> 12) & 15
                     if end:
@@ -491,16 +517,14 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
                     owner[t] = -1
                     values[seat] -= tile_values[t]
                     left[seat] -= 1
-                    in_hands[LOW_[t]] -= 1
-                    if HIGH_[t] != LOW_[t]:
-                        in_hands[HIGH_[t]] -= 1
+                    _release(hold, in_hands, pos, seat, t)
                     last_placer = seat
                     restrict = -1
                     if left[seat] == 0:
                         reason = DOMINO
                         out = seat
                     else:
-                        seat = (seat + 1) % n
+                        seat = seat + 1 if seat + 1 < n else 0
                         drawn = 0
                         if drawable <= 0 and in_hands[v0] == 0 and in_hands[v1] == 0:
                             reason = BLOCKED_END
@@ -512,9 +536,7 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
                     owner[t] = seat
                     values[seat] += tile_values[t]
                     left[seat] += 1
-                    in_hands[LOW_[t]] += 1
-                    if HIGH_[t] != LOW_[t]:
-                        in_hands[HIGH_[t]] += 1
+                    _take(hold, in_hands, pos, seat, t)
                     drawn += 1
                     move = DRAW_ | t
                     if must_play and (LOW_[t] == v0 or HIGH_[t] == v0 or LOW_[t] == v1 or HIGH_[t] == v1):
@@ -524,7 +546,7 @@ def play_block(cfg, teams, bots, tile_values, with_pip, on0, block_seed, by_hand
                 else:
                     # a pass (Turn.apply's plain branch)
                     move = PASS_
-                    seat = (seat + 1) % n
+                    seat = seat + 1 if seat + 1 < n else 0
                     drawn = 0
                     if drawable <= 0 and in_hands[v0] == 0 and in_hands[v1] == 0:
                         reason = BLOCKED_END
@@ -625,9 +647,13 @@ def tables(game, plan: Plan):
         on0, _ = _placements(game.matching)
         with_pip = np.array([[t for t in range(plan.tiles) if LOW[t] == p or HIGH[t] == p]
                              for p in range(plan.max_pip + 1)], np.int64)
+        pos = np.full((plan.max_pip + 1, plan.tiles), -1, np.int64)
+        for p, row in enumerate(with_pip):
+            for j, t in enumerate(row):
+                pos[p, t] = j
         found = _TABLES[key] = (
             plan.config(), np.array(plan.teams, np.int64), np.array(plan.bots, np.int64),
-            np.array(plan.tile_values, np.int64), with_pip, np.array(on0, np.int64))
+            np.array(plan.tile_values, np.int64), with_pip, pos, np.array(on0, np.int64))
     return found
 
 

@@ -6,9 +6,9 @@ started at ``s`` is ``mix(s + i * GAMMA)``, so a stream's seed is one 64-bit wor
 output can be found without drawing the ones before it. Everything the kernel draws is
 defined from it, in the words of this module:
 
-- ``getrandbits(k)``: the top ``k`` bits of the next output (1 <= k <= 64);
-- ``below(n)``: ``k = n.bit_length()``, then ``getrandbits(k)`` until it is below ``n``
-  (what ``random.Random._randbelow`` does, so a ``ByIndex`` chooser asks it the same way);
+- ``below(n)``: an int in [0, n) by Lemire's method (2019): the top 32 bits of an output
+  times ``n``, its high 32 bits the answer, drawn again while its low 32 bits fall below
+  ``2**32 mod n`` (unbiased, one output almost always);
 - ``shuffle(tiles)``: Fisher-Yates from the last place down, ``j = below(i + 1)``;
 - the streams of a block: ``stream_seed(block_seed, match, stream, players)``, stream 0
   dealing the match's hands, stream ``1 + seat`` choosing for a random bot at that seat.
@@ -49,19 +49,17 @@ class SplitMix64:
         z = ((z ^ (z >> 27)) * M2) & MASK
         return z ^ (z >> 31)
 
-    def getrandbits(self, k: int) -> int:
-        self.state = s = (self.state + GAMMA) & MASK
-        z = ((s ^ (s >> 30)) * M1) & MASK
-        z = ((z ^ (z >> 27)) * M2) & MASK
-        return (z ^ (z >> 31)) >> (64 - k)
-
     def below(self, n: int) -> int:
-        """A uniform int in [0, n), by rejection (n >= 1)."""
-        k = n.bit_length()
-        r = self.getrandbits(k)
-        while r >= n:
-            r = self.getrandbits(k)
-        return r
+        """A uniform int in [0, n), 1 <= n < 2**32: Lemire's multiply and shift of the top 32 bits
+        of an output, another output while the low half falls below ``2**32 mod n``."""
+        m = (self.next64() >> 32) * n
+        low = m & 0xFFFFFFFF
+        if low < n:
+            floor = ((1 << 32) - n) % n
+            while low < floor:
+                m = (self.next64() >> 32) * n
+                low = m & 0xFFFFFFFF
+        return m >> 32
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place, from the last place down."""
@@ -72,6 +70,6 @@ class SplitMix64:
 
     def chooser(self):
         """A random bot drawing from this stream, as the engine asks it (``ByIndex``): the index
-        ``below(count)`` among the legal moves, drawn by the fast paths from ``getrandbits``."""
+        ``below(count)`` among the legal moves."""
         from ..engine.choosers import ByIndex
-        return ByIndex(self.below, bits=self.getrandbits)
+        return ByIndex(self.below)
