@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.tiles import DOUBLES_MASK, set_size
+from ..games.base import GameError
 
 #: bots the kernel plays, by their number in a plan
 BOTS = ("random", "greedy")
@@ -29,7 +30,7 @@ WINNER_TAKES_OTHERS, FAMILY, OPPONENTS_TOTAL, OWN_PIPS, INDIVIDUAL, LOWEST_SEAT_
 FIRST_TO, AFTER_HANDS, STREAK, SINGLE_HAND = range(4)
 
 
-class NotCovered(ValueError):
+class NotCovered(GameError):
     """The kernel does not play this game or these bots; the message says why."""
 
 
@@ -162,3 +163,27 @@ def numba_missing() -> str | None:
     except ImportError as e:   # (an extra: pip install domine[fast])
         return f"numba is not installed ({e})"
     return None
+
+
+KERNEL_CHOICES = ("auto", "on", "off")
+
+
+def mode(kernel: str, game, bots, records: bool = False) -> str:
+    """Who plays a simulation of ``game`` by ``bots``: "numba" (the kernel), "reference" (the
+    engine, from the kernel's stream: ``kernel="off"``, records asked for, or numba missing), or
+    "" (the engine as ever: a game or bots the kernel does not cover). ``kernel="on"`` raises
+    ``NotCovered`` where the kernel cannot play."""
+    if kernel not in KERNEL_CHOICES:
+        raise NotCovered(f"the kernel is auto, on or off, not {kernel!r}")
+    try:
+        plan_of(game, bots)
+    except NotCovered:
+        if kernel == "on":
+            raise
+        return ""
+    if kernel == "off":
+        return "reference"
+    missing = numba_missing()
+    if kernel == "on" and (missing or records):
+        raise NotCovered(missing or "the kernel keeps no records (--record-dir, --jsonl): use --kernel off or auto")
+    return "reference" if missing or records else "numba"

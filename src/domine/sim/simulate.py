@@ -220,6 +220,8 @@ class BlockSpec:
     mode: str                     # "hands" or "matches"
     size: int                     # hands or matches this block plays
     record: bool = False          # keep every match as a record (simulate --record-dir / --jsonl)
+    kernel: str = ""              # "": the engine as ever; "numba" or "reference": the batch kernel's
+                                  # matches and stream, played by the kernel or by the engine
 
 
 def play_hand(state, bots) -> None:
@@ -271,6 +273,8 @@ def seat_moves(history: list, forced: frozenset) -> int:
 
 def run_block(spec: BlockSpec) -> BlockTally:
     """Play one block; a module-level function so that worker processes can run it."""
+    if spec.kernel:
+        return kernel_block(spec)
     game = make_game(spec.game, spec.players, dict(spec.options))
     n = game.players
     teams = game.teams(n)
@@ -364,6 +368,34 @@ def run_block(spec: BlockSpec) -> BlockTally:
     return tally
 
 
+def kernel_block(spec: BlockSpec) -> BlockTally:
+    """A block of the batch kernel's matches (``domine.kernel``, docs/kernel.md): played by the
+    kernel (``spec.kernel == "numba"``) or by the engine from the same stream ("reference",
+    records kept if asked), the same counts either way. Block ``b`` draws from the stream seeded
+    ``derive_seed(seed, b)``."""
+    from ..kernel import plan_of, reference
+    game = make_game(spec.game, spec.players, dict(spec.options))
+    block_seed = derive_seed(spec.seed, spec.block)
+    by_hands = spec.mode == "hands"
+    records = []
+    if spec.kernel == "numba":
+        from ..kernel import line
+        counts = line.run(game, plan_of(game, spec.bots), block_seed, by_hands, spec.size)
+    else:
+        keep = None
+        if spec.record:
+            from ..records import match_record
+
+            def keep(match, k, seeds):
+                if match.hands:
+                    rec = match_record(match, list(spec.bots))
+                    rec["bots"] = {"seeds": seeds, "asks_forced": False, "stream": "splitmix64"}
+                    rec["simulation"] = {"seed": spec.seed, "chunk": spec.block, "match": k, "kernel": True}
+                    records.append(rec)
+        counts = reference.play_block(game, spec.bots, block_seed, by_hands, spec.size, keep)
+    return BlockTally(records=records, **counts)
+
+
 def _worker_init() -> None:
     # Ctrl-C is the parent's to handle: it cancels the blocks not yet started.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -407,6 +439,7 @@ def simulate(
     block_size: int | None = None,
     progress: Callable[[int], None] | None = None,
     records: Callable[[dict], None] | None = None,
+    kernel: str = "auto",
 ) -> Simulation:
     """Bots play ``hands`` hands or ``matches`` matches of ``game``.
 
@@ -415,7 +448,11 @@ def simulate(
     ``hands`` mode a block's last match is cut short, its record unfinished), in order.
     Ctrl-C (``KeyboardInterrupt``) stops the run: the blocks finished so far are
     returned, with ``interrupted`` set.
-    Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist.
+    ``kernel``: "auto", "on" or "off" (``domine.kernel.mode``): for a game and bots the batch
+    kernel covers, its matches and random stream, played by the kernel (numba) or by the engine
+    (off, or with records); the same results for a seed either way.
+    Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist, and
+    ``domine.kernel.NotCovered`` for ``kernel="on"`` where the kernel cannot play.
     """
     if (hands is None) == (matches is None):
         raise GameError("give either a number of hands or a number of matches")
@@ -428,13 +465,15 @@ def simulate(
     names, players = resolve_bots(bots, players, cls.min_players)
     opts = dict(options or {})
     probe: Game = make_game(cls.id, players, opts)   # validates players and options up front
+    from ..kernel import mode as kernel_mode
+    played_by = kernel_mode(kernel, probe, names, records is not None)
     size = block_size or (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE)
     specs = []
     left, b = total, 0
     while left > 0:
         n = min(size, left)
         specs.append(BlockSpec(cls.id, players, tuple(sorted(opts.items())), tuple(names), seed, b, mode, n,
-                               records is not None))
+                               records is not None, played_by))
         left -= n
         b += 1
     if jobs <= 0:
