@@ -104,7 +104,7 @@ LAYERS = [
     {"domine.engine"},
     {"domine.parts"},
     {"domine.games"},
-    {"domine.bots", "domine.records", "domine.render", "domine.i18n"},
+    {"domine.bots", "domine.records", "domine.render", "domine.i18n", "domine.kernel"},
     {"domine.terminal", "domine.sim"},
     {"domine.cli", "domine.__main__", "domine"},
 ]

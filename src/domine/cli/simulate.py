@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..i18n import _
 from .common import UserError, err_console, handled, out_console, parse_options, pct, progress_bar, record_sink
 from .options import (
     GameArgument, GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, RecordDirOption, ThinkOption,
@@ -72,12 +73,17 @@ def simulate_cmd(
     think: ThinkOption = None,
     record_dir: RecordDirOption = None,
     jsonl: JsonlOption = None,
+    kernel: Annotated[str, typer.Option(
+        metavar="auto|on|off", help=_("The batch kernel (numba) for the line games with random and greedy "
+                                      "bots: auto uses it where it can, on insists, off plays the engine "
+                                      "(the same results for a seed)."))] = "auto",
 ) -> None:
     """Let bots play many hands or matches and report win rates and statistics.
 
     Ctrl-C stops the run and prints the results of the work done so far. The JSON
     (--json) is described in docs/simulate-arena-json.md."""
     from ..bots import with_think
+    from ..kernel import NotCovered
     from ..sim.simulate import simulate
 
     with handled(), record_sink(record_dir, jsonl) as sink:
@@ -92,10 +98,16 @@ def simulate_cmd(
         if jobs < 0:
             raise UserError("--jobs must be 0 (one per CPU) or more")
         opts = parse_options(option)
+        if kernel not in ("auto", "on", "off"):
+            raise UserError(_("--kernel takes auto, on or off, not {value!r}").format(value=kernel))
         total = hands if hands is not None else matches
         with progress_bar("simulating", "", total, show=not as_json) as advance:
-            sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
-                           jobs=jobs, options=opts, progress=advance, records=sink)
+            try:
+                sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
+                               jobs=jobs, options=opts, progress=advance, records=sink, kernel=kernel)
+            except NotCovered as e:
+                raise UserError(_("--kernel on: the batch kernel cannot play this: {reason}").format(reason=e)) \
+                    from None
     if as_json:
         typer.echo(json.dumps(sim.to_json(), indent=2))
     else:

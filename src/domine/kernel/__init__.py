@@ -15,6 +15,7 @@ below, and bots ``random`` and ``greedy``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine.tiles import DOUBLES_MASK, set_size
 from ..games.base import GameError
@@ -163,6 +164,14 @@ def numba_missing() -> str | None:
     except ImportError as e:   # (an extra: pip install domine[fast])
         return f"numba is not installed ({e})"
     return None
+
+
+@lru_cache(maxsize=64)
+def prepared(game_id: str, players: int, options: tuple, bots: tuple):
+    """(the configured game, its plan) for a block: made once per process, not once per block."""
+    from ..games import make_game
+    game = make_game(game_id, players, dict(options))
+    return game, plan_of(game, bots)
 
 
 KERNEL_CHOICES = ("auto", "on", "off")

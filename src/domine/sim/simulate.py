@@ -41,6 +41,8 @@ from ..engine.moves import kind
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
 MAX_HANDS_PER_MATCH = 100_000   # a guard against a game whose match never ends
+KERNEL_BLOCK_SIZE = 20_000      # hands per block of the batch kernel's matches (docs/kernel.md) ...
+KERNEL_MATCH_BLOCK_SIZE = 2_000  # ... and matches
 
 
 @contextmanager
@@ -373,14 +375,14 @@ def kernel_block(spec: BlockSpec) -> BlockTally:
     kernel (``spec.kernel == "numba"``) or by the engine from the same stream ("reference",
     records kept if asked), the same counts either way. Block ``b`` draws from the stream seeded
     ``derive_seed(seed, b)``."""
-    from ..kernel import plan_of, reference
-    game = make_game(spec.game, spec.players, dict(spec.options))
+    from ..kernel import prepared, reference
+    game, plan = prepared(spec.game, spec.players, spec.options, spec.bots)
     block_seed = derive_seed(spec.seed, spec.block)
     by_hands = spec.mode == "hands"
     records = []
     if spec.kernel == "numba":
         from ..kernel import line
-        counts = line.run(game, plan_of(game, spec.bots), block_seed, by_hands, spec.size)
+        counts = line.run(game, plan, block_seed, by_hands, spec.size)
     else:
         keep = None
         if spec.record:
@@ -467,7 +469,8 @@ def simulate(
     probe: Game = make_game(cls.id, players, opts)   # validates players and options up front
     from ..kernel import mode as kernel_mode
     played_by = kernel_mode(kernel, probe, names, records is not None)
-    size = block_size or (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE)
+    size = block_size or ((KERNEL_BLOCK_SIZE if mode == "hands" else KERNEL_MATCH_BLOCK_SIZE) if played_by else
+                          (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE))
     specs = []
     left, b = total, 0
     while left > 0:
