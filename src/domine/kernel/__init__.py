@@ -179,9 +179,9 @@ KERNEL_CHOICES = ("auto", "on", "off")
 
 def mode(kernel: str, game, bots, records: bool = False) -> str:
     """Who plays a simulation of ``game`` by ``bots``: "numba" (the kernel), "reference" (the
-    engine, from the kernel's stream: ``kernel="off"``, records asked for, or numba missing), or
-    "" (the engine as ever: a game or bots the kernel does not cover). ``kernel="on"`` raises
-    ``NotCovered`` where the kernel cannot play."""
+    engine from the kernel's stream: ``kernel="off"``, or numba missing), or "" (the engine as
+    ever: a game or bots the kernel does not cover, or records asked for, whose deals replay
+    from the match's seed). ``kernel="on"`` raises ``NotCovered`` where the kernel cannot play."""
     if kernel not in KERNEL_CHOICES:
         raise NotCovered(f"the kernel is auto, on or off, not {kernel!r}")
     try:
@@ -190,9 +190,9 @@ def mode(kernel: str, game, bots, records: bool = False) -> str:
         if kernel == "on":
             raise
         return ""
-    if kernel == "off":
-        return "reference"
     missing = numba_missing()
     if kernel == "on" and (missing or records):
         raise NotCovered(missing or "the kernel keeps no records (--record-dir, --jsonl): use --kernel off or auto")
-    return "reference" if missing or records else "numba"
+    if records:
+        return ""
+    return "reference" if kernel == "off" or missing else "numba"

@@ -372,30 +372,19 @@ def run_block(spec: BlockSpec) -> BlockTally:
 
 def kernel_block(spec: BlockSpec) -> BlockTally:
     """A block of the batch kernel's matches (``domine.kernel``, docs/kernel.md): played by the
-    kernel (``spec.kernel == "numba"``) or by the engine from the same stream ("reference",
-    records kept if asked), the same counts either way. Block ``b`` draws from the stream seeded
+    kernel (``spec.kernel == "numba"``) or by the engine from the same stream ("reference"),
+    the same counts either way. Block ``b`` draws from the stream seeded
     ``derive_seed(seed, b)``."""
     from ..kernel import prepared, reference
     game, plan = prepared(spec.game, spec.players, spec.options, spec.bots)
     block_seed = derive_seed(spec.seed, spec.block)
     by_hands = spec.mode == "hands"
-    records = []
     if spec.kernel == "numba":
         from ..kernel import line
         counts = line.run(game, plan, block_seed, by_hands, spec.size)
     else:
-        keep = None
-        if spec.record:
-            from ..records import match_record
-
-            def keep(match, k, seeds):
-                if match.hands:
-                    rec = match_record(match, list(spec.bots))
-                    rec["bots"] = {"seeds": seeds, "asks_forced": False, "stream": "splitmix64"}
-                    rec["simulation"] = {"seed": spec.seed, "chunk": spec.block, "match": k, "kernel": True}
-                    records.append(rec)
-        counts = reference.play_block(game, spec.bots, block_seed, by_hands, spec.size, keep)
-    return BlockTally(records=records, **counts)
+        counts = reference.play_block(game, spec.bots, block_seed, by_hands, spec.size)
+    return BlockTally(**counts)
 
 
 def _worker_init() -> None:
