@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
+from plain_block import plain_hand  # noqa: E402
 
 from domine.games import make_game  # noqa: E402
 from domine.kernel import line, plan_of, reference  # noqa: E402
-from plain_block import plain_hand  # noqa: E402
 
 GAMES = [("block", 2, {}), ("block", 4, {}), ("draw", 2, {}), ("draw", 4, {"partners": True}), ("family", 2, {}),
          ("partners", 4, {}), ("two-no-draw", 2, {}), ("individual", 4, {}), ("caribbean", 4, {}), ("chiva", 4, {}),

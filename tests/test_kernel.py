@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import run
 
 from domine.games import make_game
 from domine.games.block import Block
 from domine.kernel import NotCovered, line, mode, plan_of, reference
 from domine.kernel.rng import SplitMix64, stream_seed
 from domine.sim.simulate import simulate
-
-from helpers import run
 
 #: every game the kernel covers, with options that change what it compiles
 CASES = [
@@ -136,7 +135,7 @@ def test_who_plays():
 
 
 def test_without_numba_auto_plays_the_engine_and_on_refuses(monkeypatch):
-    import domine.kernel as kernel
+    from domine import kernel
     monkeypatch.setattr(kernel, "numba_missing", lambda: "numba is not installed")
     block = make_game("block", 2)
     assert mode("auto", block, ["random"] * 2) == "reference"

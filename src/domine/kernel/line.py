@@ -20,9 +20,24 @@ from ..engine.fastpaths.line import _placements
 from ..engine.layout import LEAD_END
 from ..engine.moves import DRAW, PASS
 from ..engine.tiles import HIGH, LOW, PIPS
-from . import (AFTER_HANDS, FAMILY, FIRST_TO, FIXED_SEAT, GIVEN_TILE, HEAVIEST_DOUBLE, INDIVIDUAL,
-               LOWEST_SEAT_FOR_TEAM, NEXT_STARTER, OPPONENTS_TOTAL, OWN_PIPS, PREVIOUS_WINNER, SINGLE_HAND,
-               STREAK, WINNER_TAKES_OTHERS, Plan)
+from . import (
+    AFTER_HANDS,
+    FAMILY,
+    FIRST_TO,
+    FIXED_SEAT,
+    GIVEN_TILE,
+    HEAVIEST_DOUBLE,
+    INDIVIDUAL,
+    LOWEST_SEAT_FOR_TEAM,
+    NEXT_STARTER,
+    OPPONENTS_TOTAL,
+    OWN_PIPS,
+    PREVIOUS_WINNER,
+    SINGLE_HAND,
+    STREAK,
+    WINNER_TAKES_OTHERS,
+    Plan,
+)
 
 #: the plan's int array (``Plan.config``), by place
 (N, N_TEAMS, MAX_PIP, TILES, HAND_SIZE, STOCK, RESERVE, AT_WILL, MUST_PLAY, DRAW_LIMIT, FIRST, _F1, _F2, _F3,
@@ -44,7 +59,7 @@ HALVES_ = np.array([int(a != b) for a, b in zip(LOW, HIGH)], np.int64)   # 0 for
 DRAW_ = DRAW
 PASS_ = PASS
 #: per mask of up to 13 bits (a pip's row in double-twelve): its bits set, its lowest bit's place
-POP_ = np.array([bin(m).count("1") for m in range(1 << 13)], np.int64)
+POP_ = np.array([m.bit_count() for m in range(1 << 13)], np.int64)
 LOWBIT_ = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], np.int64)
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
