@@ -105,7 +105,7 @@ LAYERS = [
     {"domine.parts"},
     {"domine.games"},
     {"domine.variants"},   # variant files: games composed of the parts by name (above the games they start from)
-    {"domine.bots", "domine.records", "domine.render", "domine.i18n"},
+    {"domine.bots", "domine.records", "domine.render", "domine.i18n", "domine.kernel"},
     {"domine.terminal", "domine.sim"},
     {"domine.cli", "domine.__main__", "domine"},
 ]

@@ -548,10 +548,10 @@ def test_simulate_ctrl_c_prints_results_so_far(monkeypatch):
         return real(spec)
 
     monkeypatch.setattr(sim_module, "run_block", interrupted_after_one)
-    sim = sim_module.simulate("block", hands=1000, seed=1)
+    sim = sim_module.simulate("cross", hands=1000, seed=1)   # (the engine's blocks: the kernel's are larger)
     assert sim.interrupted and sim.hands == sim_module.BLOCK_SIZE and sim.requested == 1000
     calls.clear()
-    r = run("simulate", "block", "--hands", "1000")
+    r = run("simulate", "cross", "--hands", "1000")
     assert r.exit_code == 130 and "win rate" in r.output and "Interrupted" in r.output
     assert "250 hands" in r.output
 

@@ -95,9 +95,14 @@ def simulate_cmd(
     record_dir: RecordDirOption = None,
     jsonl: JsonlOption = None,
     variant: VariantOption = None,
+    kernel: Annotated[str, typer.Option(
+        metavar="auto|on|off", help=_("The batch kernel (numba) for the line games with random and greedy "
+                                      "bots: auto uses it where it can, on insists, off plays the engine "
+                                      "(the same results for a seed)."))] = "auto",
 ) -> None:
     """``domine simulate`` (its help is HELP)."""
     from ..bots import with_think
+    from ..kernel import NotCovered
     from ..sim.simulate import simulate
 
     from .variant import game_or_variant
@@ -115,10 +120,17 @@ def simulate_cmd(
         if jobs < 0:
             raise UserError(_("--jobs must be 0 (one per CPU) or more"))
         opts = parse_options(option)
+        if kernel not in ("auto", "on", "off"):
+            raise UserError(_("--kernel takes auto, on or off, not {value!r}").format(value=kernel))
         total = hands if hands is not None else matches
         with progress_bar(_("simulating"), "", total, show=not as_json) as advance:
-            sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
-                           jobs=jobs, options=opts, progress=advance, records=sink, variant=variant_source)
+            try:
+                sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
+                               jobs=jobs, options=opts, progress=advance, records=sink, variant=variant_source,
+                               kernel=kernel)
+            except NotCovered as e:
+                raise UserError(_("--kernel on: the batch kernel cannot play this: {reason}").format(reason=e)) \
+                    from None
     if as_json:
         typer.echo(json.dumps(sim.to_json(), indent=2))
     else:

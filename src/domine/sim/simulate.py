@@ -41,6 +41,8 @@ from ..engine.moves import kind
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
 MAX_HANDS_PER_MATCH = 100_000   # a guard against a game whose match never ends
+KERNEL_BLOCK_SIZE = 20_000      # hands per block of the batch kernel's matches (docs/kernel.md) ...
+KERNEL_MATCH_BLOCK_SIZE = 2_000  # ... and matches
 
 
 @contextmanager
@@ -221,6 +223,8 @@ class BlockSpec:
     size: int                     # hands or matches this block plays
     record: bool = False          # keep every match as a record (simulate --record-dir / --jsonl)
     variant: str | None = None    # a variant file's text: the game is the variant's (domine.variants)
+    kernel: str = ""              # "": the engine as ever; "numba" or "reference": the batch kernel's
+                                  # matches and stream, played by the kernel or by the engine
 
 
 def play_hand(state, bots) -> None:
@@ -275,6 +279,8 @@ def run_block(spec: BlockSpec) -> BlockTally:
     if spec.variant is not None:   # a worker process knows the variant once it has read it
         from ..variants import load_variant
         load_variant(spec.variant)
+    if spec.kernel:
+        return kernel_block(spec)
     game = make_game(spec.game, spec.players, dict(spec.options))
     n = game.players
     teams = game.teams(n)
@@ -368,6 +374,23 @@ def run_block(spec: BlockSpec) -> BlockTally:
     return tally
 
 
+def kernel_block(spec: BlockSpec) -> BlockTally:
+    """A block of the batch kernel's matches (``domine.kernel``, docs/kernel.md): played by the
+    kernel (``spec.kernel == "numba"``) or by the engine from the same stream ("reference"),
+    the same counts either way. Block ``b`` draws from the stream seeded
+    ``derive_seed(seed, b)``."""
+    from ..kernel import prepared, reference
+    game, plan = prepared(spec.game, spec.players, spec.options, spec.bots)
+    block_seed = derive_seed(spec.seed, spec.block)
+    by_hands = spec.mode == "hands"
+    if spec.kernel == "numba":
+        from ..kernel import line
+        counts = line.run(game, plan, block_seed, by_hands, spec.size)
+    else:
+        counts = reference.play_block(game, spec.bots, block_seed, by_hands, spec.size)
+    return BlockTally(**counts)
+
+
 def _worker_init() -> None:
     # Ctrl-C is the parent's to handle: it cancels the blocks not yet started.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -412,6 +435,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     records: Callable[[dict], None] | None = None,
     variant: str | None = None,
+    kernel: str = "auto",
 ) -> Simulation:
     """Bots play ``hands`` hands or ``matches`` matches of ``game``.
 
@@ -421,7 +445,11 @@ def simulate(
     Ctrl-C (``KeyboardInterrupt``) stops the run: the blocks finished so far are
     returned, with ``interrupted`` set.
     ``variant``: a variant file's text (``domine.variants``), whose game is played instead of ``game``.
-    Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist.
+    ``kernel``: "auto", "on" or "off" (``domine.kernel.mode``): for a game and bots the batch
+    kernel covers, its matches and random stream, played by the kernel (numba) or by the engine
+    (off, or with records); the same results for a seed either way.
+    Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist, and
+    ``domine.kernel.NotCovered`` for ``kernel="on"`` where the kernel cannot play.
     """
     if (hands is None) == (matches is None):
         raise GameError("give either a number of hands or a number of matches")
@@ -438,13 +466,16 @@ def simulate(
     names, players = resolve_bots(bots, players, cls.min_players)
     opts = dict(options or {})
     probe: Game = make_game(cls.id, players, opts)   # validates players and options up front
-    size = block_size or (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE)
+    from ..kernel import mode as kernel_mode
+    played_by = kernel_mode(kernel, probe, names, records is not None)
+    size = block_size or ((KERNEL_BLOCK_SIZE if mode == "hands" else KERNEL_MATCH_BLOCK_SIZE) if played_by else
+                          (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE))
     specs = []
     left, b = total, 0
     while left > 0:
         n = min(size, left)
         specs.append(BlockSpec(cls.id, players, tuple(sorted(opts.items())), tuple(names), seed, b, mode, n,
-                               records is not None, variant))
+                               records is not None, variant, played_by))
         left -= n
         b += 1
     if jobs <= 0:
