@@ -8,7 +8,6 @@ import pytest
 from helpers import run
 
 from domine.games import make_game
-from domine.games.block import Block
 from domine.kernel import NotCovered, line, mode, plan_of, reference
 from domine.kernel.rng import SplitMix64, stream_seed
 from domine.sim.simulate import simulate
@@ -65,16 +64,10 @@ def test_whole_matches_and_greedy_alone():
     assert_same_hands(game, engine, *rest)
 
 
-class DoubleTwelveBlock(Block):
-    """Block with a double-twelve set (91 tiles): the kernel's widest masks."""
-    id = "block-double-twelve"
-    max_pip = 12
-    hand_sizes = {2: 15, 3: 15, 4: 12}
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_double_twelve_set(players):
-    game = DoubleTwelveBlock(players)
+    """Block on a double-twelve set (91 tiles): the kernel's widest masks."""
+    game = make_game("block", players, {"set": "double-twelve"})
     bots = bots_for(1, players)
     engine, *rest = hands_of_both(game, bots, 300, 5)
     assert max(len(h) for h, _ in engine) > 20
