@@ -85,6 +85,7 @@ from ..records import cut_marks, mark_cut
 from .simulate import MAX_HANDS_PER_MATCH, derive_seed, effective_options, run_blocks
 
 BLOCK_SIZE = 10          # deals per block: each deal stands alone, so this changes no result
+TASK_BLOCKS = 20         # blocks per task on a Ray cluster (200 deals, 400 plays): see sim/cluster.py
 UNITS = ("hand", "match")   # what a deal is played as
 Z95 = 1.96               # the normal quantile of the 95% intervals
 
@@ -469,6 +470,7 @@ def run_arena(
     block_size: int | None = None,
     records: Callable[[dict], None] | None = None,
     unit: str | None = None,
+    cluster: str | None = None,
 ) -> ArenaResult:
     """Bot A against bot B on ``deals`` duplicate deals of ``game`` (two plays each).
 
@@ -479,6 +481,8 @@ def run_arena(
     returned, with ``interrupted`` set (``ArenaError`` if not one deal was finished).
 
     ``progress`` is called after each block with the number of deals it played.
+    ``cluster`` (``"auto"`` or a Ray address) plays the same blocks on a Ray cluster instead
+    of ``jobs`` processes, with the same results (``ClusterError`` if it cannot be reached).
     Raises ``GameError`` for a game, option or player count that does not
     exist, ``BotError`` for an unknown bot and ``ArenaError`` for fewer than one
     deal (or a bot that plays an illegal move).
@@ -524,7 +528,7 @@ def run_arena(
     start_time = time.perf_counter()
     interrupted = False
     try:
-        for spec, block in run_blocks(run_block, specs, jobs):   # added in block order
+        for spec, block in run_blocks(run_block, specs, jobs, cluster, TASK_BLOCKS):   # in block order
             for rec in block.records:
                 records(rec)
             block.records = []
