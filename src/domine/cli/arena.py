@@ -10,7 +10,8 @@ import typer
 from .common import (
     UserError, err_console, fail, handled, options_line, out_console, parse_options, pct, progress_bar, record_sink,
 )
-from .options import GameOptions, JobsOption, JsonlOption, JsonOption, RecordDirOption, ThinkOption
+from .options import GameOptions, JobsOption, JsonlOption, JsonOption, PlotOption, RayOption, RecordDirOption, ThinkOption
+from .scale import check_scale, on_cluster
 
 if TYPE_CHECKING:
     from ..sim.arena import ArenaResult
@@ -33,6 +34,8 @@ def arena_cmd(
         "--unit", metavar="hand|match",
         help="Play each deal as one hand or as a whole match (default: the game's own; whole matches "
              "for games that pay their pot only at the match's end).")] = None,
+    ray: RayOption = None,
+    plot: PlotOption = None,
 ) -> None:
     """Bot A against bot B on duplicate deals: win rate, point margin and a sign test.
 
@@ -50,16 +53,20 @@ def arena_cmd(
             unit = unit.strip().lower()
             if unit not in UNITS:
                 raise UserError(f"--unit must be one of {', '.join(UNITS)}, not {unit!r}")
+        check_scale(jobs, ray, plot)
         opts = parse_options(option)
         try:
-            with progress_bar(f"{bot_a} vs {bot_b}", "deals", deals, show=not as_json) as advance:
+            with progress_bar(f"{bot_a} vs {bot_b}", "deals", deals, show=not as_json) as advance, on_cluster():
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
-                                options=opts, progress=advance, records=sink, unit=unit)
+                                options=opts, progress=advance, records=sink, unit=unit, cluster=ray)
         except ArenaInterrupted as e:   # Ctrl-C before any deal was over
             err_console().print(f"Interrupted: {e}.", style="yellow")
             raise typer.Exit(130)
         except ArenaError as e:   # a bot playing an illegal move: a bug, said plainly
             fail(f"the arena cannot go on: {e}", 1)
+        if plot is not None:
+            from ..sim.plots import plot_arena
+            plot_arena(res, plot)
     if as_json:
         typer.echo(json.dumps(res.to_json(), indent=2))
     else:

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import arena, info, play, render, replay, review, simulate
+from . import arena, info, play, render, replay, review, simulate, study
 from .language import speak
 from .options import GameArgument
 
@@ -48,6 +48,7 @@ def rules(
 app.command()(play.play)
 app.command("simulate")(simulate.simulate_cmd)
 app.command("arena")(arena.arena_cmd)
+app.command("study")(study.study_cmd)
 app.command("replay")(replay.replay_cmd)
 app.command("render")(render.render_cmd)
 app.command("review")(review.review_cmd)

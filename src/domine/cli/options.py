@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _
+
 
 def duration(value: object, what: str) -> float:
     """A time option (``--think``, ``--speed``): 0.5, 0.5s, 50ms, 1m; a bad one is a usage error."""
@@ -31,3 +33,9 @@ RecordDirOption = Annotated[Optional[Path], typer.Option(
     "--record-dir", metavar="DIR", help="Write every match (arena: every play) as a JSON record into DIR.")]
 JsonlOption = Annotated[Optional[Path], typer.Option(
     "--jsonl", metavar="FILE", help="Write every match (arena: every play) as a record, one JSON line each.")]
+RayOption = Annotated[Optional[str], typer.Option(
+    "--ray", metavar="auto|ADDRESS",
+    help=_("Play on a Ray cluster instead of --jobs processes: auto (the one this machine belongs to) or its "
+         "head's address; the same results (needs domine[cluster]; docs/cluster.md)."))]
+PlotOption = Annotated[Optional[Path], typer.Option(
+    "--plot", metavar="FILE", help=_("Draw the results into FILE, a .png or .svg picture (needs domine[plot])."))]

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from .common import UserError, err_console, handled, out_console, parse_options, pct, progress_bar, record_sink
+from .scale import check_scale, on_cluster
 from .options import (
-    GameArgument, GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, RecordDirOption, ThinkOption,
+    GameArgument, GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, PlotOption, RayOption,
+    RecordDirOption, ThinkOption,
 )
 
 if TYPE_CHECKING:
@@ -72,6 +74,8 @@ def simulate_cmd(
     think: ThinkOption = None,
     record_dir: RecordDirOption = None,
     jsonl: JsonlOption = None,
+    ray: RayOption = None,
+    plot: PlotOption = None,
 ) -> None:
     """Let bots play many hands or matches and report win rates and statistics.
 
@@ -91,11 +95,15 @@ def simulate_cmd(
             hands = 1000
         if jobs < 0:
             raise UserError("--jobs must be 0 (one per CPU) or more")
+        check_scale(jobs, ray, plot)
         opts = parse_options(option)
         total = hands if hands is not None else matches
-        with progress_bar("simulating", "", total, show=not as_json) as advance:
+        with progress_bar("simulating", "", total, show=not as_json) as advance, on_cluster():
             sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
-                           jobs=jobs, options=opts, progress=advance, records=sink)
+                           jobs=jobs, options=opts, progress=advance, records=sink, cluster=ray)
+        if plot is not None:
+            from ..sim.plots import plot_simulation
+            plot_simulation(sim, plot)
     if as_json:
         typer.echo(json.dumps(sim.to_json(), indent=2))
     else:

@@ -20,6 +20,8 @@ import socket
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from ..i18n import _
+
 #: The port of a Ray head when an address names none (``ray start --head``'s default).
 DEFAULT_PORT = 6379
 #: Seconds to wait for the head to answer before saying it cannot be reached.
@@ -41,11 +43,12 @@ def play_group(work: Callable, specs: list) -> list:
     return [work(spec) for spec in specs]
 
 
-def _ray():
+def require_ray():
+    """The ``ray`` module, or ClusterError saying how to install it."""
     try:
         import ray
     except ImportError:
-        raise ClusterError("--ray needs Ray, which is not installed: pip install 'domine[cluster]'") from None
+        raise ClusterError(_("--ray needs Ray, which is not installed: pip install 'domine[cluster]'")) from None
     return ray
 
 
@@ -70,30 +73,33 @@ def check_reachable(address: str) -> None:
     if not sep:
         host, port = rest, str(DEFAULT_PORT)
     if not port.isdigit():
-        raise ClusterError(f"--ray {address}: not an address (HOST:PORT, ray://HOST:PORT or auto)")
+        raise ClusterError(_("--ray {address}: not an address (HOST:PORT, ray://HOST:PORT or auto)")
+                           .format(address=address))
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
     except OSError as e:
-        raise ClusterError(f"--ray {address}: no Ray cluster answers there ({e.strerror or e})") from None
+        raise ClusterError(_("--ray {address}: no Ray cluster answers there ({why})")
+                           .format(address=address, why=e.strerror or e)) from None
 
 
 def connect(address: str) -> bool:
     """Join the cluster at ``address`` unless this process already has; True if it joined now
     (and so should leave it when done)."""
-    ray = _ray()
+    ray = require_ray()
     if ray.is_initialized():   # a library user who called ray.init() himself
         return False
     head = head_address(address)
     if head is None:
-        raise ClusterError("--ray auto: no Ray cluster is running here (start one with 'ray start --head', "
-                           "or give its address)")
+        raise ClusterError(_("--ray auto: no Ray cluster is running here (start one with 'ray start --head', "
+                             "or give its address)"))
     check_reachable(head)
     package = str(Path(__file__).resolve().parents[1])   # this domine, the one the driver runs
     try:
         ray.init(address=head, logging_level=logging.ERROR, log_to_driver=False,
                  runtime_env={"py_modules": [package], "excludes": ["__pycache__", "*.pyc"]})
     except (ConnectionError, RuntimeError, ValueError) as e:
-        raise ClusterError(f"--ray {address}: cannot join the cluster: {str(e).splitlines()[0]}") from None
+        raise ClusterError(_("--ray {address}: cannot join the cluster: {why}")
+                           .format(address=address, why=(str(e).splitlines() or [""])[0])) from None
     return True
 
 
@@ -106,7 +112,7 @@ def task_size(blocks: int, per_task: int, cpus: int) -> int:
 def run_on_ray(work: Callable, specs: Iterable, address: str, per_task: int) -> Iterator[tuple[Any, Any]]:
     """(spec, work(spec)) for every spec, in order, played on the Ray cluster at ``address``
     in tasks of up to ``per_task`` specs, with only a few tasks in flight at a time."""
-    ray = _ray()
+    ray = require_ray()
     joined = connect(address)
     specs = list(specs)
     remote = ray.remote(play_group)
@@ -141,4 +147,5 @@ def run_on_ray(work: Callable, specs: Iterable, address: str, per_task: int) -> 
             ray.shutdown()
 
 
-__all__ = ["ClusterError", "in_flight", "connect", "run_on_ray", "task_size", "head_address", "check_reachable", "play_group"]
+__all__ = ["ClusterError", "in_flight", "require_ray", "connect", "run_on_ray", "task_size", "head_address",
+           "check_reachable", "play_group"]
