@@ -53,8 +53,11 @@ def _figure(title: str) -> tuple[Figure, list[Axes]]:
 
 def _save(fig: Figure, path: Path) -> None:
     """Write the picture; an SVG without its date, so the same run draws the same file."""
+    from matplotlib import rc_context
+
     metadata = {"Date": None} if path.suffix.lower() == ".svg" else {}
-    fig.savefig(path, format=path.suffix.lower()[1:], metadata=metadata)
+    with rc_context({"svg.hashsalt": "domine"}):   # the SVG's ids, fixed rather than random
+        fig.savefig(path, format=path.suffix.lower()[1:], metadata=metadata)
 
 
 def _bars(ax: Axes, counts: dict, title: str, xlabel: str) -> None:
