@@ -55,7 +55,7 @@ def test_importing_the_command_line_loads_no_command():
 
 
 @pytest.mark.parametrize("args", [["--help"], ["play", "--help"], ["simulate", "--help"], ["arena", "--help"],
-                                  ["replay", "--help"], ["render", "--help"], ["rules", "--help"]])
+                                  ["study", "--help"], ["replay", "--help"], ["render", "--help"], ["rules", "--help"]])
 def test_help_loads_no_engine_and_no_rich(args):
     modules = _modules_after(*args)
     assert "domine.cli.commands" in modules   # the app itself did run

@@ -134,3 +134,39 @@ def test_a_bot_seeded_again_is_the_bot_made_with_that_seed():
             assert [again.choose_among(moves[:k]) for k in range(1, 50)] == \
                 [fresh.choose_among(moves[:k]) for k in range(1, 50)]
     assert derive_seed(3, 1, 4, 1) == 5526666204762141735   # the seeds of every run so far
+
+
+def test_only_a_few_blocks_are_in_flight():
+    """Records stream: the pool is handed a few blocks at a time, so results finished ahead of
+    the one awaited cannot pile up in memory, however long the run."""
+    from domine.sim.cluster import in_flight
+    from domine.sim.simulate import run_blocks
+
+    handed = []
+
+    def specs():
+        for i in range(100):
+            handed.append(i)
+            yield i
+
+    results = run_blocks(abs, specs(), 2)
+    assert next(results) == (0, 0)
+    assert len(handed) <= in_flight(2) + 1
+    assert [spec for spec, _ in results] == list(range(1, 100))
+
+
+def test_memory_stays_flat_as_records_stream():
+    """A run five times longer writes five times the records in the same memory."""
+    import tracemalloc
+
+    def peak(hands: int) -> int:
+        written = [0]
+        tracemalloc.start()
+        simulate("block", hands=hands, bots="random", seed=1, records=lambda rec: written.__setitem__(0, written[0] + 1))
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert written[0] > 0
+        return peak
+
+    peak(250)   # the first run fills the caches (tables, imports) that later runs share
+    assert peak(2500) < 1.5 * peak(500)

@@ -12,7 +12,10 @@ from .common import (
     UserError, err_console, fail, fixed, handled, options_line, out_console, parse_options, pct, progress_bar,
     record_sink,
 )
-from .options import GameOptions, JobsOption, JsonlOption, JsonOption, RecordDirOption, ThinkOption, VariantOption
+from .options import (
+    GameOptions, JobsOption, JsonlOption, JsonOption, PlotOption, RayOption, RecordDirOption, ThinkOption, VariantOption,
+)
+from .scale import check_scale, on_cluster
 
 if TYPE_CHECKING:
     from ..sim.arena import ArenaResult
@@ -45,6 +48,8 @@ def arena_cmd(
         help=_("Play each deal as one hand or as a whole match (default: the game's own; whole matches "
                "for games that pay their pot only at the match's end)."))] = None,
     variant: VariantOption = None,
+    ray: RayOption = None,
+    plot: PlotOption = None,
 ) -> None:
     """``domine arena`` (its help is HELP)."""
     from ..bots import with_think
@@ -64,17 +69,23 @@ def arena_cmd(
             if unit not in UNITS:
                 raise UserError(_("--unit must be one of {units}, not {unit!r}").format(units=", ".join(UNITS),
                                                                                          unit=unit))
+        check_scale(jobs, ray, plot)
         opts = parse_options(option)
         try:
             label = _("{a} vs {b}").format(a=bot_a, b=bot_b)
-            with progress_bar(label, pgettext("progress", "deals"), deals, show=not as_json) as advance:
+            with progress_bar(label, pgettext("progress", "deals"), deals, show=not as_json) as advance, \
+                    on_cluster():
                 res = run_arena(bot_a, bot_b, game, deals, players=players, seed=seed, jobs=jobs,
-                                options=opts, progress=advance, records=sink, unit=unit, variant=variant_source)
+                                options=opts, progress=advance, records=sink, unit=unit, variant=variant_source,
+                                cluster=ray)
         except ArenaInterrupted:   # Ctrl-C before any deal was over
             err_console().print(_("Interrupted before the first deal was played to its end."), style="yellow")
             raise typer.Exit(130)
         except ArenaError as e:   # a bot playing an illegal move: a bug, said plainly
             fail(_("the arena cannot go on: {error}").format(error=e), 1)
+        if plot is not None:
+            from ..sim.plots import plot_arena
+            plot_arena(res, plot)
     if as_json:
         typer.echo(json.dumps(res.to_json(), indent=2))
     else:

@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import _
-from . import arena, info, play, render, replay, review, simulate, variant
+from . import arena, info, play, render, replay, review, simulate, study, variant
 from .language import speak
 from .options import VariantOption
 from .usage import Command, Group, speak_typer
@@ -61,6 +61,7 @@ def rules(
 app.command("play", cls=Command, help=play.HELP)(play.play)
 app.command("simulate", cls=Command, help=simulate.HELP)(simulate.simulate_cmd)
 app.command("arena", cls=Command, help=arena.HELP)(arena.arena_cmd)
+app.command("study", cls=Command, help=study.HELP)(study.study_cmd)
 app.command("replay", cls=Command, help=replay.HELP)(replay.replay_cmd)
 app.command("render", cls=Command, help=render.HELP)(render.render_cmd)
 app.command("review", cls=Command, help=review.HELP)(review.review_cmd)

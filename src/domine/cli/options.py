@@ -36,3 +36,9 @@ JsonlOption = Annotated[Optional[Path], typer.Option(
     "--jsonl", metavar="FILE", help=_("Write every match (arena: every play) as a record, one JSON line each."))]
 VariantOption = Annotated[Optional[Path], typer.Option(
     "--variant", metavar="FILE", help=_("Play a variant file (TOML: house rules as data; docs/variants.md) instead of a GAME."))]
+RayOption = Annotated[Optional[str], typer.Option(
+    "--ray", metavar="auto|ADDRESS",
+    help=_("Play on a Ray cluster instead of --jobs processes: auto (the one this machine belongs to) or its "
+           "head's address; the same results (needs domine[cluster]; docs/cluster.md)."))]
+PlotOption = Annotated[Optional[Path], typer.Option(
+    "--plot", metavar="FILE", help=_("Draw the results into FILE, a .png or .svg picture (needs domine[plot])."))]

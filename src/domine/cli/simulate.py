@@ -11,8 +11,10 @@ from ..i18n import _, ngettext, pgettext
 from .common import (
     UserError, err_console, fixed, hand_end, handled, out_console, parse_options, pct, progress_bar, record_sink,
 )
+from .scale import check_scale, on_cluster
 from .options import (
-    GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, RecordDirOption, ThinkOption, VariantOption,
+    GameOptions, JobsOption, JsonlOption, JsonOption, PlayersOption, PlotOption, RayOption, RecordDirOption,
+    ThinkOption, VariantOption,
 )
 
 if TYPE_CHECKING:
@@ -99,6 +101,8 @@ def simulate_cmd(
         metavar="auto|on|off", help=_("The batch kernel (numba) for the line games with random and greedy "
                                       "bots: auto uses it where it can, on insists, off plays the engine "
                                       "(the same results for a seed)."))] = "auto",
+    ray: RayOption = None,
+    plot: PlotOption = None,
 ) -> None:
     """``domine simulate`` (its help is HELP)."""
     from ..bots import with_think
@@ -119,18 +123,22 @@ def simulate_cmd(
             hands = 1000
         if jobs < 0:
             raise UserError(_("--jobs must be 0 (one per CPU) or more"))
+        check_scale(jobs, ray, plot)
         opts = parse_options(option)
         if kernel not in ("auto", "on", "off"):
             raise UserError(_("--kernel takes auto, on or off, not {value!r}").format(value=kernel))
         total = hands if hands is not None else matches
-        with progress_bar(_("simulating"), "", total, show=not as_json) as advance:
+        with progress_bar(_("simulating"), "", total, show=not as_json) as advance, on_cluster():
             try:
                 sim = simulate(game, hands=hands, matches=matches, players=players, bots=bots, seed=seed,
                                jobs=jobs, options=opts, progress=advance, records=sink, variant=variant_source,
-                               kernel=kernel)
+                               kernel=kernel, cluster=ray, shapes=plot is not None)
             except NotCovered as e:
                 raise UserError(_("--kernel on: the batch kernel cannot play this: {reason}").format(reason=e)) \
                     from None
+        if plot is not None:
+            from ..sim.plots import plot_simulation
+            plot_simulation(sim, plot)
     if as_json:
         typer.echo(json.dumps(sim.to_json(), indent=2))
     else:

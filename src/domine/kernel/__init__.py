@@ -177,11 +177,13 @@ def prepared(game_id: str, players: int, options: tuple, bots: tuple):
 KERNEL_CHOICES = ("auto", "on", "off")
 
 
-def mode(kernel: str, game, bots, records: bool = False) -> str:
+def mode(kernel: str, game, bots, records: bool = False, shapes: bool = False) -> str:
     """Who plays a simulation of ``game`` by ``bots``: "numba" (the kernel), "reference" (the
     engine from the kernel's stream: ``kernel="off"``, or numba missing), or "" (the engine as
-    ever: a game or bots the kernel does not cover, or records asked for, whose deals replay
-    from the match's seed). ``kernel="on"`` raises ``NotCovered`` where the kernel cannot play."""
+    ever: a game or bots the kernel does not cover, records asked for, whose deals replay from
+    the match's seed, or ``shapes``: the distributions behind the means that plots and studies
+    draw, which the kernel does not count). ``kernel="on"`` raises ``NotCovered`` where the
+    kernel cannot play."""
     if kernel not in KERNEL_CHOICES:
         raise NotCovered(f"the kernel is auto, on or off, not {kernel!r}")
     try:
@@ -193,6 +195,8 @@ def mode(kernel: str, game, bots, records: bool = False) -> str:
     missing = numba_missing()
     if kernel == "on" and (missing or records):
         raise NotCovered(missing or "the kernel keeps no records (--record-dir, --jsonl): use --kernel off or auto")
-    if records:
+    if kernel == "on" and shapes:
+        raise NotCovered("the kernel counts no distributions (--plot, study): use --kernel off or auto")
+    if records or shapes:
         return ""
     return "reference" if kernel == "off" or missing else "numba"

@@ -82,10 +82,13 @@ from ..engine.match import Match
 from ..engine.moves import MoveError
 from ..parts.scoring import PENALTY
 from ..records import cut_marks, mark_cut
-from .simulate import MAX_HANDS_PER_MATCH, derive_seed, effective_options, run_blocks
+from ..engine.moves import KINDS
+from .simulate import MAX_HANDS_PER_MATCH, derive_seed, effective_options, run_blocks, seat_moves
 
 BLOCK_SIZE = 10          # deals per block: each deal stands alone, so this changes no result
+TASK_BLOCKS = 20         # blocks per task on a Ray cluster (200 deals, 400 plays): see sim/cluster.py
 UNITS = ("hand", "match")   # what a deal is played as
+FORCED = frozenset(code for code, kind in KINDS.items() if kind.forced)   # events no seat chose
 Z95 = 1.96               # the normal quantile of the 95% intervals
 
 
@@ -221,6 +224,8 @@ class BlockResult:
     records: list[dict] = field(default_factory=list)                   # every play, when asked
     hands: int = 0                                                      # hands played, all plays
     interrupted: bool = False         # Ctrl-C stopped the block: the deals before it are whole
+    reasons: dict = field(default_factory=dict)   # how the hands ended: reason -> hands
+    lengths: dict = field(default_factory=dict)   # the seats' moves in a hand -> hands
 
 
 def deal_for(game: Game, seed: int, i: int) -> Deal:
@@ -251,9 +256,11 @@ def play_deal(game: Game, deal: Deal, names: dict[str, str], sides: Sequence[str
 
 
 def play_match(game: Game, match_seed: int, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
-               seconds: list[float], decisions: list[int], where: str = "", keep_hands: bool = False) -> Match:
+               seconds: list[float], decisions: list[int], where: str = "", keep_hands: bool = False,
+               each_hand: Callable[[Any], None] | None = None) -> Match:
     """Play a whole match dealt from ``match_seed`` with the bots named by side (one bot per
-    seat for the whole match); return the finished match."""
+    seat for the whole match); return the finished match. ``each_hand`` sees every hand
+    once it is over."""
     bots = [make_bot(names[side], seeds[s]) for s, side in enumerate(sides)]
     match = Match(game, seed=match_seed, keep_hands=keep_hands)
     while not match.over:
@@ -262,6 +269,8 @@ def play_match(game: Game, match_seed: int, names: dict[str, str], sides: Sequen
         state = match.start_hand()
         play_out(state, bots, names, sides, seconds, decisions,
                  f"{where}, hand {state.context.hand_number}", cut_marks(match) if keep_hands else None)
+        if each_hand is not None:
+            each_hand(state)
         match.finish_hand()
     return match
 
@@ -332,6 +341,10 @@ def _play_both(spec: ArenaBlock, game: Game, i: int, names: dict[str, str], seat
     """Deal ``i``'s two plays, added to ``out`` only once both are over."""
     n = game.players
     oc, mg, tk, recs, hands = [], [], [], [], 0
+    ends: list[tuple[str, int]] = []   # (how, moves) of every hand of the deal
+
+    def seen(state) -> None:
+        ends.append((state.result.reason, seat_moves(state.history, FORCED)))
     deal = deal_for(game, spec.seed, i) if spec.unit == "hand" else None
     for play, sides in enumerate(seatings):
         seeds = [derive_seed(spec.seed, i, play, s) for s in range(n)]
@@ -340,6 +353,7 @@ def _play_both(spec: ArenaBlock, game: Game, i: int, names: dict[str, str], seat
             cuts: dict | None = {} if spec.record else None
             state = play_deal(game, deal, names, sides, seeds, out.seconds, out.decisions, where, cuts)
             hands += 1
+            seen(state)
             if spec.record:
                 recs.append(play_record(game, state, names, sides, seeds,
                                         {"seed": spec.seed, "deal": i, "play": play}, cuts))
@@ -349,7 +363,7 @@ def _play_both(spec: ArenaBlock, game: Game, i: int, names: dict[str, str], seat
             tokens = state.rules["ledger"].won() if game.stakes else None   # won in the hand
         else:
             match = play_match(game, derive_seed(spec.seed, i), names, sides, seeds, out.seconds,
-                               out.decisions, where, keep_hands=spec.record)
+                               out.decisions, where, keep_hands=spec.record, each_hand=seen)
             hands += match.hands_played
             if spec.record:
                 recs.append(match_play_record(match, names, sides, seeds,
@@ -367,6 +381,9 @@ def _play_both(spec: ArenaBlock, game: Game, i: int, names: dict[str, str], seat
         out.tokens.append((tk[0], tk[1]))
     out.records.extend(recs)
     out.hands += hands
+    for reason, moves in ends:
+        out.reasons[reason] = out.reasons.get(reason, 0) + 1
+        out.lengths[moves] = out.lengths.get(moves, 0) + 1
 
 
 def match_play_record(match: Match, names: dict[str, str], sides: Sequence[str], seeds: Sequence[int],
@@ -417,6 +434,11 @@ class ArenaResult:
     hands: int = 0                                    # hands played over all plays
     interrupted: bool = False                         # Ctrl-C stopped the run: the deals finished so far
     requested: int = 0                                # deals asked for
+    by_seating: list = field(default_factory=list)    # A's win rate in each seating (play 0, play 1):
+                                                      # (mean, lo, hi)
+    margins: dict = field(default_factory=dict)       # A's margin in a deal -> deals
+    reasons: dict = field(default_factory=dict)       # how the hands ended: reason -> hands
+    lengths: dict = field(default_factory=dict)       # the seats' moves in a hand -> hands
 
     def to_json(self) -> dict:
         """The JSON of ``domine arena --json`` (its schema: docs/simulate-arena-json.md)."""
@@ -441,6 +463,10 @@ class ArenaResult:
             "work_chunks": self.blocks, "points_are_penalties": self.points_are_penalties,
             **({"token_margin": self.token_margin, "token_margin_ci": [_finite(x) for x in self.token_margin_ci]}
                if self.token_margin is not None else {}),
+            "win_rate_by_seating": [{"win_rate": m, "win_rate_ci": [lo, hi]} for m, lo, hi in self.by_seating],
+            "margin_counts": {repr(k): v for k, v in sorted(self.margins.items())},
+            "hand_end_reasons": dict(sorted(self.reasons.items())),
+            "moves_per_hand_counts": {str(k): v for k, v in sorted(self.lengths.items())},
         }
 
 
@@ -477,6 +503,7 @@ def run_arena(
     records: Callable[[dict], None] | None = None,
     unit: str | None = None,
     variant: str | None = None,
+    cluster: str | None = None,
 ) -> ArenaResult:
     """Bot A against bot B on ``deals`` duplicate deals of ``game`` (two plays each).
 
@@ -487,6 +514,8 @@ def run_arena(
     returned, with ``interrupted`` set (``ArenaError`` if not one deal was finished).
 
     ``progress`` is called after each block with the number of deals it played.
+    ``cluster`` (``"auto"`` or a Ray address) plays the same blocks on a Ray cluster instead
+    of ``jobs`` processes, with the same results (``ClusterError`` if it cannot be reached).
     Raises ``GameError`` for a game, option or player count that does not
     exist, ``BotError`` for an unknown bot and ``ArenaError`` for fewer than one
     deal (or a bot that plays an illegal move).
@@ -523,6 +552,8 @@ def run_arena(
     seconds = [0.0, 0.0]
     decisions = [0, 0]
     hands = [0]
+    reasons: dict = {}
+    lengths: dict = {}
 
     def add(block: BlockResult) -> None:
         hands[0] += block.hands
@@ -532,11 +563,14 @@ def run_arena(
         for k in (0, 1):
             seconds[k] += block.seconds[k]
             decisions[k] += block.decisions[k]
+        for mine, theirs in ((reasons, block.reasons), (lengths, block.lengths)):
+            for key, v in theirs.items():
+                mine[key] = mine.get(key, 0) + v
 
     start_time = time.perf_counter()
     interrupted = False
     try:
-        for spec, block in run_blocks(run_block, specs, jobs):   # added in block order
+        for spec, block in run_blocks(run_block, specs, jobs, cluster, TASK_BLOCKS):   # in block order
             for rec in block.records:
                 records(rec)
             block.records = []
@@ -564,6 +598,10 @@ def run_arena(
     lost = sum(1 for s in scores if s < 0.5)
     flat = [o for pair in outcomes for o in pair]
     plays = len(flat)
+    by_seating = [mean_ci([pair[k] for pair in outcomes], lo_clip=0.0, hi_clip=1.0) for k in (0, 1)]
+    margin_counts: dict = {}
+    for m in deal_margins:
+        margin_counts[m] = margin_counts.get(m, 0) + 1
     return ArenaResult(
         game=cls.id, players=players, options=effective_options(probe), bot_a=names[0], bot_b=names[1],
         seed=seed, deals=len(scores), plays=plays, seats=list(game_sides(probe)),
@@ -578,6 +616,8 @@ def run_arena(
         elapsed=elapsed, hands_per_second=hands[0] / elapsed if elapsed > 0 else 0.0,
         blocks=len(specs), points_are_penalties=probe.points == PENALTY, **token_fields,
         unit=unit, hands=hands[0], interrupted=interrupted, requested=deals,
+        by_seating=by_seating, margins=dict(sorted(margin_counts.items())),
+        reasons=dict(sorted(reasons.items())), lengths=dict(sorted(lengths.items())),
     )
 
 

@@ -25,24 +25,28 @@ import math
 import os
 import signal
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..bots import BotError, make_bot
 from ..games.base import Game, GameError
 from ..games import make_game
 from ..engine.choosers import Among, Seats
 from ..engine.match import Match
-from ..engine.moves import DRAW, KINDS
+from ..engine.moves import DRAW, KINDS, PAIR, PLACE
 from ..parts.scoring import PENALTY
+from .cluster import in_flight, run_on_ray
 from ..engine.moves import kind
 
 BLOCK_SIZE = 250          # hands per block in ``hands`` mode
 MATCH_BLOCK_SIZE = 25     # matches per block in ``matches`` mode
+TASK_BLOCKS = 8           # blocks per task on a Ray cluster (2,000 hands): see sim/cluster.py
 MAX_HANDS_PER_MATCH = 100_000   # a guard against a game whose match never ends
 KERNEL_BLOCK_SIZE = 20_000      # hands per block of the batch kernel's matches (docs/kernel.md) ...
 KERNEL_MATCH_BLOCK_SIZE = 2_000  # ... and matches
+PLACINGS = frozenset((PLACE, PAIR))   # the kinds of move that lay tiles on the layout
 
 
 @contextmanager
@@ -64,22 +68,42 @@ def sigint_deferred() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def run_blocks(work: Callable, specs: Sequence, jobs: int) -> Iterator[tuple[Any, Any]]:
-    """(spec, work(spec)) for every spec, in order; over ``jobs`` worker processes if > 1.
+def run_blocks(work: Callable, specs: Iterable, jobs: int, cluster: str | None = None,
+               per_task: int = 1) -> Iterator[tuple[Any, Any]]:
+    """(spec, work(spec)) for every spec, in order; over ``jobs`` worker processes if > 1,
+    or on the Ray cluster at ``cluster`` (``"auto"`` or an address, ``sim/cluster.py``: tasks of
+    up to ``per_task`` specs each).
 
     Results come back in the order of ``specs`` whatever the number of processes,
-    which is what keeps seeded totals independent of ``jobs``.
+    which is what keeps seeded totals independent of ``jobs``. Only a few specs are in
+    flight at a time (``in_flight``): results finished ahead of the one awaited wait in
+    memory, records and all, so a long run with a slower reader stays as small as a short one.
     """
+    if cluster is not None:
+        yield from run_on_ray(work, specs, cluster, per_task)
+        return
     if jobs <= 1:
         for spec in specs:
             yield spec, work(spec)
         return
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+    pending: deque = deque()
+    todo = iter(specs)
+
+    def submit() -> None:
+        spec = next(todo, None)
+        if spec is not None:
+            with sigint_deferred():   # a worker may start on any submit
+                pending.append((spec, pool.submit(work, spec)))
+
     try:
-        with sigint_deferred():   # the workers start on the first submits
-            futures = [pool.submit(work, spec) for spec in specs]
-        for spec, future in zip(specs, futures):
-            yield spec, future.result()
+        for _ in range(in_flight(jobs)):
+            submit()
+        while pending:
+            spec, future = pending.popleft()
+            result = future.result()
+            submit()
+            yield spec, result
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
@@ -155,6 +179,24 @@ class Simulation:
     requested: int = 0                            # hands or matches asked for
     mean_events: float = 0.0                      # every event of a hand's log: the moves, and the
                                                   # rules' own (skipped turns, tokens, scores, the end)
+    lengths: dict = field(default_factory=dict)   # the seats' moves in a hand -> hands
+    team_points: list = field(default_factory=list)   # per team: points in a hand -> hands
+    first_hands: int = 0                          # hands with a lead ...
+    first_wins: int = 0                           # ... won by the leader's team
+    fair_share: float = 0.0                       # a team's share of the hands won, on average
+
+    @property
+    def first_rate(self) -> float:
+        """The share of hands won by the team of the seat that led."""
+        return self.first_wins / self.first_hands if self.first_hands else 0.0
+
+    @property
+    def first_advantage(self) -> tuple[float, float, float]:
+        """How much more often the leader's team wins than a team's fair share: the
+        difference and its 95% interval (Wilson's, shifted)."""
+        lo, hi = wilson_interval(self.first_wins, self.first_hands)
+        fair = self.fair_share
+        return self.first_rate - fair, lo - fair, hi - fair
 
     def to_json(self) -> dict:
         """The JSON of ``domine simulate --json`` (its schema: docs/simulate-arena-json.md)."""
@@ -171,6 +213,11 @@ class Simulation:
             "hand_end_reasons": dict(sorted(self.reasons.items())), "work_chunks": self.blocks,
             "points_are_penalties": self.points_are_penalties,
             "seats": [s.to_json() for s in self.seats],
+            "moves_per_hand_counts": {str(k): v for k, v in sorted(self.lengths.items())},
+            "points_per_hand_counts": [{str(k): v for k, v in sorted(c.items())} for c in self.team_points],
+            "first_mover": {"hands": self.first_hands, "wins": self.first_wins, "win_rate": self.first_rate,
+                            "win_rate_ci": list(wilson_interval(self.first_wins, self.first_hands)),
+                            "fair_share": self.fair_share},
         }
 
 
@@ -192,6 +239,14 @@ class BlockTally:
     tokens: list[int] = field(default_factory=list)      # games for stakes: sums per seat ...
     tokens_sq: list[int] = field(default_factory=list)   # ... and sums of squares (per hand or match)
     records: list = field(default_factory=list)   # match records, when the spec asks for them
+    # the shapes behind the means (plots, studies): how many hands had each value
+    lengths: dict = field(default_factory=dict)          # seats' moves in a hand -> hands
+    team_points: list = field(default_factory=list)      # per team: points in a hand -> hands
+    first_hands: int = 0          # hands with a first placement (a lead)
+    first_wins: int = 0           # ... won by the team of the seat that made it
+    team_wins: int = 0            # winning teams, summed over hands
+    team_slots: int = 0           # teams at the table, summed over hands (team_wins / team_slots:
+                                  # a team's fair share of the hands)
 
     def add(self, other: "BlockTally") -> None:
         self.hands += other.hands
@@ -209,6 +264,17 @@ class BlockTally:
                 mine[i] += v
         for k, v in other.reasons.items():
             self.reasons[k] = self.reasons.get(k, 0) + v
+        for k, v in other.lengths.items():
+            self.lengths[k] = self.lengths.get(k, 0) + v
+        if not self.team_points:
+            self.team_points.extend({} for _ in other.team_points)
+        for mine, theirs in zip(self.team_points, other.team_points):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        self.first_hands += other.first_hands
+        self.first_wins += other.first_wins
+        self.team_wins += other.team_wins
+        self.team_slots += other.team_slots
 
 
 @dataclass(frozen=True)
@@ -274,6 +340,14 @@ def seat_moves(history: list, forced: frozenset) -> int:
     return moves
 
 
+def first_placer(history: list) -> int | None:
+    """The seat that made the hand's first placement (its lead), or None if nobody placed."""
+    for actor, event in history:
+        if actor >= 0 and kind(event) in PLACINGS:
+            return actor
+    return None
+
+
 def run_block(spec: BlockSpec) -> BlockTally:
     """Play one block; a module-level function so that worker processes can run it."""
     if spec.variant is not None:   # a worker process knows the variant once it has read it
@@ -284,8 +358,11 @@ def run_block(spec: BlockSpec) -> BlockTally:
     game = make_game(spec.game, spec.players, dict(spec.options))
     n = game.players
     teams = game.teams(n)
-    tally = BlockTally(hand_wins=[0] * n, match_wins=[0] * n, points=[0] * n)
+    n_teams = max(teams) + 1
+    tally = BlockTally(hand_wins=[0] * n, match_wins=[0] * n, points=[0] * n,
+                       team_points=[{} for _ in range(n_teams)])
     hand_wins, points, reasons = tally.hand_wins, tally.points, tally.reasons
+    lengths, team_points = tally.lengths, tally.team_points
     forced = frozenset(code for code, kind in KINDS.items() if kind.forced)
     stakes = game.stakes
     if stakes:
@@ -328,7 +405,9 @@ def run_block(spec: BlockSpec) -> BlockTally:
             history = state.history
             played += 1
             events += len(history)
-            moves += seat_moves(history, forced)
+            length = seat_moves(history, forced)
+            moves += length
+            lengths[length] = lengths.get(length, 0) + 1
             reason = result.reason
             reasons[reason] = reasons.get(reason, 0) + 1
             if reason == "blocked" or reason == "dead":
@@ -338,7 +417,18 @@ def run_block(spec: BlockSpec) -> BlockTally:
                 no_winner += 1
             for s in winners:
                 hand_wins[s] += 1
+            hand_teams = state.teams
+            won_by = {hand_teams[s] for s in winners}
+            tally.team_wins += len(won_by)
+            tally.team_slots += max(hand_teams) + 1
+            first = first_placer(history)
+            if first is not None:
+                tally.first_hands += 1
+                tally.first_wins += hand_teams[first] in won_by
             won = result.points
+            for t, p in enumerate(won[:n_teams]):
+                counts = team_points[t]
+                counts[p] = counts.get(p, 0) + 1
             for s in seats:
                 points[s] += won[teams[s]]
             if stakes:
@@ -436,6 +526,8 @@ def simulate(
     records: Callable[[dict], None] | None = None,
     variant: str | None = None,
     kernel: str = "auto",
+    cluster: str | None = None,
+    shapes: bool = False,
 ) -> Simulation:
     """Bots play ``hands`` hands or ``matches`` matches of ``game``.
 
@@ -448,8 +540,13 @@ def simulate(
     ``kernel``: "auto", "on" or "off" (``domine.kernel.mode``): for a game and bots the batch
     kernel covers, its matches and random stream, played by the kernel (numba) or by the engine
     (off, or with records); the same results for a seed either way.
-    Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist, and
-    ``domine.kernel.NotCovered`` for ``kernel="on"`` where the kernel cannot play.
+    ``cluster`` (``"auto"`` or a Ray address) plays the same blocks on a Ray cluster instead of
+    ``jobs`` processes, with the same results. ``shapes``: the distributions behind the means
+    (hand lengths, points per hand, the first player's wins) are wanted, for a plot or a study:
+    the engine plays, as the kernel does not count them.
+    Raises ``GameError`` / ``BotError`` for a game, option or bot that does not exist,
+    ``domine.kernel.NotCovered`` for ``kernel="on"`` where the kernel cannot play, and
+    ``ClusterError`` (``sim/cluster.py``) when Ray is missing or the cluster cannot be reached.
     """
     if (hands is None) == (matches is None):
         raise GameError("give either a number of hands or a number of matches")
@@ -467,7 +564,7 @@ def simulate(
     opts = dict(options or {})
     probe: Game = make_game(cls.id, players, opts)   # validates players and options up front
     from ..kernel import mode as kernel_mode
-    played_by = kernel_mode(kernel, probe, names, records is not None)
+    played_by = kernel_mode(kernel, probe, names, records is not None, shapes)
     size = block_size or ((KERNEL_BLOCK_SIZE if mode == "hands" else KERNEL_MATCH_BLOCK_SIZE) if played_by else
                           (BLOCK_SIZE if mode == "hands" else MATCH_BLOCK_SIZE))
     specs = []
@@ -486,7 +583,7 @@ def simulate(
     start = time.perf_counter()
     interrupted = False
     try:
-        for spec, result in run_blocks(run_block, specs, jobs):
+        for spec, result in run_blocks(run_block, specs, jobs, cluster, TASK_BLOCKS):
             for rec in result.records:
                 records(rec)
             result.records = []
@@ -522,6 +619,9 @@ def simulate(
         blocks=len(specs), reasons=dict(tally.reasons), points_are_penalties=probe.points == PENALTY,
         tokens_per=("hand" if mode == "hands" else "match") if probe.stakes else None,
         interrupted=interrupted, requested=total,
+        lengths=dict(sorted(tally.lengths.items())), team_points=[dict(sorted(c.items())) for c in tally.team_points],
+        first_hands=tally.first_hands, first_wins=tally.first_wins,
+        fair_share=tally.team_wins / tally.team_slots if tally.team_slots else 0.0,
     )
 
 
