@@ -41,4 +41,4 @@ def test_bad_options():
     with pytest.raises(GameError):
         make_game("cross", players=3, options={"target": 0})
     with pytest.raises(GameError):
-        make_game("cross", players=3, options={"set": "double-9"})
+        make_game("cross", players=3, options={"set": "double-7"})

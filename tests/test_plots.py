@@ -67,7 +67,7 @@ def test_without_matplotlib_the_picture_is_one_line(monkeypatch, tmp_path):
 
 
 def test_the_distributions_add_up_to_the_hands():
-    sim = simulate("partners", hands=300, bots="greedy,random", seed=4)
+    sim = simulate("partners", hands=300, bots="greedy,random", seed=4, shapes=True)   # the engine counts them
     assert sum(sim.lengths.values()) == 300
     assert len(sim.team_points) == 2 and all(sum(c.values()) == 300 for c in sim.team_points)
     mean_moves = sum(k * v for k, v in sim.lengths.items()) / 300
@@ -82,7 +82,7 @@ def test_a_study_is_a_table_of_simulations():
     study = run_study("blocked", games=["block", "draw"], players=[2, 3], hands=250, seed=1)
     assert [(r.game, r.x) for r in study.rows] == [("block", 2), ("block", 3), ("draw", 2), ("draw", 3)]
     for r in study.rows:   # each cell is the simulate run of its game, players and seed
-        sim = simulate(r.game, hands=250, players=r.x, seed=1)
+        sim = simulate(r.game, hands=250, players=r.x, seed=1, shapes=True)
         assert r.value == sim.blocked_rate and r.lo <= r.value <= r.hi
     assert study.rows[0].value > study.rows[2].value   # block blocks more often than draw
     assert run_study("blocked", games=["block", "draw"], players=[2, 3], hands=250, seed=1, jobs=2).rows == study.rows
