@@ -409,7 +409,7 @@ def load_record(path: str | Path) -> dict:
     except OSError as e:
         raise RecordError("record-unreadable", path=str(path), why=str(e.strerror or e)) from None
     except UnicodeDecodeError as e:
-        raise RecordError("record-not-utf8", offset=e.start) from None
+        raise RecordError("record-not-text", offset=e.start) from None
     return record_from_text(text)
 
 
@@ -490,7 +490,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
     if not isinstance(record, dict):
         raise RecordError("record-not-object", start=json.dumps(record)[:40])
     if record.get("format") != FORMAT:
-        raise RecordError("not-a-domine-record", format=FORMAT)
+        raise RecordError("not-a-domine-record", field=f'"format": "{FORMAT}"')
     check_header(record)
     try:
         game = game_of_record(record)

@@ -73,7 +73,7 @@ PARAMS = {
     "line": "a line of a file (1 first)",
     "column": "a column of a line (1 first)",
     "start": "the first characters of a value as JSON",
-    "format": "the format a record names itself with",
+    "field": 'a field of a record as JSON writes it: "format": "domine-record"',
     "version": "the version of the record format this domine reads",
     "offset": "a byte's place in a file (0 first)",
     "path": "a file's path",
@@ -286,11 +286,11 @@ _TABLE = (
     ("record-move", RECORD, "a record: a move the rules refuse, before the reason (a move's own code)",
      "{text!r}"),
     ("record-unreadable", RECORD, "reading a record file", "cannot read {path}: {why}"),
-    ("record-not-utf8", RECORD, "reading a record file",
+    ("record-not-text", RECORD, "reading a record file",
      "not a text file in UTF-8 (byte {offset} cannot be read): a record is UTF-8 JSON"),
     ("not-json", RECORD, "reading a record", "not JSON: {why} at line {line}, column {column}"),
     ("record-not-object", RECORD, "reading a record", "not a record: a record is a JSON object, not {start}"),
-    ("not-a-domine-record", RECORD, "reading a record", 'not a domine record (expected "format": "{format}")'),
+    ("not-a-domine-record", RECORD, "reading a record", "not a domine record (expected {field})"),
     ("record-version-not-number", RECORD, "reading a record: its header",
      "'version' must be a number (this domine reads {version}), not {value!r}"),
     ("record-version", RECORD, "reading a record: its header",
@@ -502,6 +502,13 @@ plain JSON values. `str(error)` is the English sentence; `error.to_json()` is
 `{"code": ..., "params": {...}, "text": ...}` for a client. `why_illegal(state, move)`
 (`domine.engine.notation`) gives the reason an illegal move would raise, without raising;
 `explain_illegal` its sentence.
+
+What surrounds the moves refuses the same way: a game that cannot be set up (`GameError`:
+an unknown game, a bad option, a player count), a bot (`BotError`), a record (`RecordError`,
+with the hand and move as reasons before its own, its `frames`) and a variant file
+(`VariantError`) carry a code and params where the table below has one (`Refusal`); the
+command line says them in the user's language (`domine.i18n.explain`). Those still raised
+with an English sentence carry no code and are shown as they are.
 
 ## Codes
 """
