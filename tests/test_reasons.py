@@ -537,7 +537,7 @@ def _():
 
 # -- around the moves: a game set up, a bot named, a record read, a variant file read ----------------
 #: the reasons that say where, before another: a record's hand and move, the move as written
-FRAMES = {"in-hand", "in-move", "record-move"}
+FRAMES = {"in-hand", "in-move", "in-move-written"}
 
 
 def record_of(**changes):
@@ -769,8 +769,8 @@ def test_every_reason_code_is_given_by_a_situation():
 def test_a_record_says_where_and_which_move_before_the_move_s_own_reason():
     record = first_hand(lambda h: h["moves"].__setitem__(0, h["moves"][0].split(":")[0] + ": 0-0"))
     err = refused(lambda: replay(record), RecordError)
-    assert [f.code for f in err.frames] == ["in-move", "record-move"]
-    assert err.frames[0].params == {"hand": 1, "step": 1} and err.frames[1].params == {"text": "0-0"}
+    assert [f.code for f in err.frames] == ["in-move-written"]
+    assert err.frames[0].params == {"hand": 1, "step": 1, "text": "0-0"}
     assert err.code in REASONS and REASONS[err.code].error in (ILLEGAL, MALFORMED, TILE)
     assert str(err) == f"hand 1, move 1: '0-0': {err.reason.text}"
     assert pickle.loads(pickle.dumps(err)).frames == err.frames

@@ -39,10 +39,10 @@ class RecordError(Refusal):
     def __init__(self, reason: Reason | str, hand: int | None = None, move: int | None = None,
                  quoting: str | None = None, **params):
         frames = []
-        if hand is not None:
-            frames.append(because("in-hand", hand=hand) if move is None else because("in-move", hand=hand, step=move))
         if quoting is not None:
-            frames.append(because("record-move", text=quoting))
+            frames.append(because("in-move-written", hand=hand, step=move, text=quoting))
+        elif hand is not None:
+            frames.append(because("in-hand", hand=hand) if move is None else because("in-move", hand=hand, step=move))
         super().__init__(reason, frames=tuple(frames), **params)
         self.hand, self.move = hand, move
 

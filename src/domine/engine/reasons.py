@@ -283,8 +283,8 @@ _TABLE = (
     # -- reading a record (domine.records) --------------------------------------------------------
     ("in-hand", RECORD, "a record: where a fault is, before its sentence", "hand {hand}"),
     ("in-move", RECORD, "a record: where a fault is, before its sentence", "hand {hand}, move {step}"),
-    ("record-move", RECORD, "a record: a move the rules refuse, before the reason (a move's own code)",
-     "{text!r}"),
+    ("in-move-written", RECORD, "a record: where a move the rules refuse is and how it is written, before "
+     "the move's own reason", "hand {hand}, move {step}: {text!r}"),
     ("record-unreadable", RECORD, "reading a record file", "cannot read {path}: {why}"),
     ("record-not-text", RECORD, "reading a record file",
      "not a text file in UTF-8 (byte {offset} cannot be read): a record is UTF-8 JSON"),
