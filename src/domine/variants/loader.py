@@ -33,8 +33,10 @@ def shown(value: Any) -> str:
     """A value as the file writes it (TOML): strings quoted, true/false, tables in braces."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, str):   # escaped as TOML writes a basic string, so the message stays one line
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r") \
+            .replace("\t", "\\t")
+        return '"' + "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04X}" for ch in escaped) + '"'
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{k} = {shown(v)}" for k, v in value.items()) + " }" if value else "{}"
     if isinstance(value, list):
