@@ -30,12 +30,19 @@ from domine.engine.reasons import (
     fields_of, reasons_doc,
 )
 from domine.engine.tiles import TileError, parse_tile
-from domine.games import make_game
+from domine.bots import BotError, make_bot
+from domine.engine.reasons import BOT, GAME, RECORD, VARIANT, Refusal
+from domine.games import game_class, make_game
+from domine.games.base import GameError
+from domine.records import RecordError, load_record, record_from_text, replay
+from domine.variants import VariantError, read_variant
 from domine.parts.rows import BACK, PEEK
 from domine.parts.stakes import NO_BID_MOVE, bid
 
 ROOT = Path(__file__).resolve().parent.parent
-ERRORS = {ILLEGAL: IllegalMove, MALFORMED: MalformedMove, AMBIGUOUS: AmbiguousMove, TILE: (TileError, MalformedMove)}
+ERRORS = {ILLEGAL: (IllegalMove, RecordError), MALFORMED: MalformedMove, AMBIGUOUS: AmbiguousMove,
+          TILE: (TileError, MalformedMove), GAME: GameError, BOT: BotError, RECORD: RecordError,
+          VARIANT: VariantError}
 
 #: reason code -> the situations that give it: functions returning the error raised
 SITUATIONS: dict[str, list] = {}
@@ -528,13 +535,255 @@ def _():
     return refused(lambda: state.apply(PASS))
 
 
+# -- around the moves: a game set up, a bot named, a record read, a variant file read ----------------
+#: the reasons that say where, before another: a record's hand and move, the move as written
+FRAMES = {"in-hand", "in-move", "in-move-written"}
+
+
+def record_of(**changes):
+    """The golden record of a match of draw, with ``changes`` to its fields."""
+    record = json.loads((ROOT / "tests" / "golden" / "draw.json").read_text(encoding="utf-8"))
+    record.update(changes)
+    return record
+
+
+def first_hand(change):
+    """The golden record with ``change(hand)`` made to its first hand."""
+    record = record_of()
+    change(record["hands"][0])
+    return record
+
+
+@gives("no-options")
+def _():
+    return refused(lambda: make_game("slosh", 4, {"target": 5}), GameError)
+
+
+@gives("option-conflict")
+def _():
+    return refused(lambda: make_game("block", 2, {"set": "double-six", "double_nine": True}), GameError)
+
+
+@gives("deal-hands")
+def _():
+    return refused(lambda: replay(first_hand(lambda h: h["deal"].update(hands=h["deal"]["hands"][:1]))),
+                   RecordError)
+
+
+@gives("deal-size")
+def _():
+    def short(hand):
+        hands = hand["deal"]["hands"]
+        hands[1].append(hands[0].pop())
+    return refused(lambda: replay(first_hand(short)), RecordError)
+
+
+@gives("moves-end-early")
+def _():
+    return refused(lambda: replay(first_hand(lambda h: h.update(moves=h["moves"][:2]))), RecordError)
+
+
+@gives("unknown-game")
+def _():
+    return refused(lambda: game_class("zzqx"), GameError)
+
+
+@gives("unknown-game-did-you-mean")
+def _():
+    return refused(lambda: game_class("blok"), GameError)
+
+
+@gives("players-not-a-number")
+def _():
+    return refused(lambda: make_game("block", 0), GameError)
+
+
+@gives("players-exactly")
+def _():
+    return refused(lambda: make_game("partners", 3), GameError)
+
+
+@gives("players-between")
+def _():
+    return refused(lambda: make_game("block", 9), GameError)
+
+
+@gives("hands-do-not-fit")
+def _():
+    return refused(lambda: make_game("block", 4, {"hand_size": 9}), GameError)
+
+
+@gives("no-such-option")
+def _():
+    return refused(lambda: make_game("block", 2, {"bogus": 1}), GameError)
+
+
+@gives("option-yes-no")
+def _():
+    return refused(lambda: make_game("block", 4, {"partners": "maybe"}), GameError)
+
+
+@gives("option-whole-number")
+def _():
+    return refused(lambda: make_game("block", 2, {"target": "many"}), GameError)
+
+
+@gives("option-choice")
+def _():
+    return refused(lambda: make_game("block", 2, {"set": "double-seven"}), GameError)
+
+
+@gives("target-not-positive")
+def _():
+    return refused(lambda: make_game("block", 2, {"target": 0}), GameError)
+
+
+@gives("partners-four-players")
+def _():
+    return refused(lambda: make_game("block", 3, {"partners": True}), GameError)
+
+
+@gives("unknown-bot")
+def _():
+    return refused(lambda: make_bot("robot"), BotError)
+
+
+@gives("bot-takes-no-parameters")
+def _():
+    return refused(lambda: make_bot("greedy:worlds=3"), BotError)
+
+
+@gives("no-such-bot-parameter")
+def _():
+    return refused(lambda: make_bot("search:speed=3"), BotError)
+
+
+@gives("bot-parameter-whole-number")
+def _():
+    return refused(lambda: make_bot("search:worlds=many"), BotError)
+
+
+@gives("bot-parameter-number")
+def _():
+    return refused(lambda: make_bot("search:epsilon=x"), BotError)
+
+
+@gives("record-unreadable")
+def _():
+    return refused(lambda: load_record(ROOT / "no-such-record.json"), RecordError)
+
+
+@gives("record-not-text")
+def _(tmp=ROOT / "tests" / "data"):
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "r.json"
+        path.write_bytes(b"{\xff}")
+        return refused(lambda: load_record(path), RecordError)
+
+
+@gives("not-json")
+def _():
+    return refused(lambda: record_from_text("{"), RecordError)
+
+
+@gives("record-not-object")
+def _():
+    return refused(lambda: replay([1, 2]), RecordError)
+
+
+@gives("not-a-domine-record")
+def _():
+    return refused(lambda: replay({"format": "pgn"}), RecordError)
+
+
+@gives("record-version-not-number")
+def _():
+    return refused(lambda: replay(record_of(version="one")), RecordError)
+
+
+@gives("record-version")
+def _():
+    return refused(lambda: replay(record_of(version=7)), RecordError)
+
+
+@gives("record-game-not-text")
+def _():
+    return refused(lambda: replay(record_of(game=5)), RecordError)
+
+
+@gives("record-players")
+def _():
+    return refused(lambda: replay(record_of(players="two")), RecordError)
+
+
+@gives("variant-not-text")
+def _():
+    return refused(lambda: read_variant(5), VariantError)
+
+
+@gives("not-toml")
+def _():
+    return refused(lambda: read_variant("= ="), VariantError)
+
+
+@gives("variant-nested")
+def _():
+    return refused(lambda: read_variant("a = " + "[" * 2000 + "]" * 2000), VariantError)
+
+
+@gives("no-such-key")
+def _():
+    return refused(lambda: read_variant('name = "x"\nzzzzzz = 1'), VariantError)
+
+
+@gives("no-such-key-did-you-mean")
+def _():
+    return refused(lambda: read_variant('name = "x"\nbsae = "draw"'), VariantError)
+
+
+@gives("variant-name-missing")
+def _():
+    return refused(lambda: read_variant('base = "draw"'), VariantError)
+
+
+@gives("no-such-base-game")
+def _():
+    return refused(lambda: read_variant('name = "x"\nbase = "zzqx"'), VariantError)
+
+
+@gives("no-such-base-game-did-you-mean")
+def _():
+    return refused(lambda: read_variant('name = "x"\nbase = "drwa"'), VariantError)
+
+
 # -- the tests ---------------------------------------------------------------------------------------
 CASES = [pytest.param(code, make, id=f"{code}-{i}") for code, makes in sorted(SITUATIONS.items())
          for i, make in enumerate(makes)]
 
 
 def test_every_reason_code_is_given_by_a_situation():
-    assert sorted(SITUATIONS) == sorted(REASONS)
+    assert sorted(SITUATIONS) == sorted(set(REASONS) - FRAMES)
+
+
+def test_a_record_says_where_and_which_move_before_the_move_s_own_reason():
+    record = first_hand(lambda h: h["moves"].__setitem__(0, h["moves"][0].split(":")[0] + ": 0-0"))
+    err = refused(lambda: replay(record), RecordError)
+    assert [f.code for f in err.frames] == ["in-move-written"]
+    assert err.frames[0].params == {"hand": 1, "step": 1, "text": "0-0"}
+    assert err.code in REASONS and REASONS[err.code].error in (ILLEGAL, MALFORMED, TILE)
+    assert str(err) == f"hand 1, move 1: '0-0': {err.reason.text}"
+    assert pickle.loads(pickle.dumps(err)).frames == err.frames
+    late = refused(lambda: replay(first_hand(lambda h: h.update(moves=h["moves"][:2]))), RecordError)
+    assert [f.code for f in late.frames] == ["in-hand"] and str(late).startswith("hand 1: ")
+
+
+def test_a_refusal_without_a_code_keeps_its_sentence():
+    err = GameError("a sentence no code names")
+    assert err.reason is None and err.code is None and str(err) == "a sentence no code names"
+    assert pickle.loads(pickle.dumps(err)).args == err.args
+    with pytest.raises(TypeError):
+        GameError("a sentence", value=1)
 
 
 @pytest.mark.parametrize("code, make", CASES)
@@ -546,7 +795,9 @@ def test_a_refusal_carries_its_code_and_params_and_renders_its_sentence(code, ma
     assert json.loads(json.dumps(params)) == params   # plain JSON values
     assert set(params) == set(fields_of(REASONS[code].template))
     text = str(err)
-    assert text and text == ENGLISH.render(err.reason) == err.reason.text
+    where = [f.text for f in getattr(err, "frames", ())]   # a record's hand and move, said first
+    assert text and text == ": ".join(where + [ENGLISH.render(err.reason)])
+    assert err.reason.text == ENGLISH.render(err.reason)
     assert err.to_json() == {"code": code, "params": params, "text": text}
     again = pickle.loads(pickle.dumps(err))   # across processes (simulate, arena)
     assert type(again) is type(err) and again.reason == err.reason and str(again) == text

@@ -22,6 +22,7 @@ from .engine.match import Match
 from .engine.events import PRIVATE, PUBLIC, TILE_HIDDEN, visibility_of
 from .engine.moves import KINDS, MoveError, bare, kind_of
 from .engine.notation import event_str
+from .engine.reasons import Reason, Refusal, because
 from .engine.tiles import TileError, parse_tile, set_size, tile_str, tiles_of
 from .parts.scoring import TOKENS_WON
 from .engine.moves import end_of
@@ -30,17 +31,20 @@ FORMAT = "domine-record"
 VERSION = 1
 
 
-class RecordError(ValueError):
-    """A record that is malformed or breaks the rules; says where (hand, move) and why."""
+class RecordError(Refusal):
+    """A record that is malformed or breaks the rules; says where (hand, move) and why: a reason
+    code and its parameters (engine/reasons.py), or still an English sentence. ``quoting``: the
+    move as the record writes it, said before a move's own reason (a ``MoveError``'s)."""
 
-    def __init__(self, reason: str, hand: int | None = None, move: int | None = None):
-        self.reason, self.hand, self.move = reason, hand, move
-        where = []
-        if hand is not None:
-            where.append(f"hand {hand}")
-        if move is not None:
-            where.append(f"move {move}")
-        super().__init__((", ".join(where) + ": " if where else "") + reason)
+    def __init__(self, reason: Reason | str, hand: int | None = None, move: int | None = None,
+                 quoting: str | None = None, **params):
+        frames = []
+        if quoting is not None:
+            frames.append(because("in-move-written", hand=hand, step=move, text=quoting))
+        elif hand is not None:
+            frames.append(because("in-hand", hand=hand) if move is None else because("in-move", hand=hand, step=move))
+        super().__init__(reason, frames=tuple(frames), **params)
+        self.hand, self.move = hand, move
 
 
 def history_strings(state: HandState) -> list[str]:
@@ -403,10 +407,9 @@ def load_record(path: str | Path) -> dict:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        raise RecordError("record-unreadable", path=str(path), why=str(e.strerror or e)) from None
     except UnicodeDecodeError as e:
-        raise RecordError(f"not a text file in UTF-8 (byte {e.start} cannot be read): a record is UTF-8 JSON") \
-            from None
+        raise RecordError("record-not-text", offset=e.start) from None
     return record_from_text(text)
 
 
@@ -416,7 +419,7 @@ def record_from_text(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+        raise RecordError("not-json", why=e.msg, line=e.lineno, column=e.colno) from None
     except RecursionError:
         raise RecordError("not a record: its JSON is nested too deeply to read") from None
     except ValueError:   # an integer of more digits than Python converts
@@ -442,7 +445,7 @@ def _deal(game: Game, raw: Any, hand_no: int, context: HandContext | None = None
         raise RecordError("the deal must be an object with 'hands' (and 'stock' or 'aside')", hand_no)
     hands_raw = raw["hands"]
     if not isinstance(hands_raw, list) or len(hands_raw) != game.players:
-        raise RecordError(f"the deal must hold {game.players} hands", hand_no)
+        raise RecordError("deal-hands", hand_no, players=game.players)
     hands = [_tiles(h, f"hand of seat {s}", game.max_pip, hand_no) for s, h in enumerate(hands_raw)]
     stock = _tiles(raw.get("stock", []), "stock", game.max_pip, hand_no)
     aside = _tiles(raw.get("aside", []), "aside", game.max_pip, hand_no)
@@ -456,7 +459,7 @@ def _deal(game: Game, raw: Any, hand_no: int, context: HandContext | None = None
     sizes = game.dealt_sizes(context)
     for s, h in enumerate(hands):
         if len(h) != sizes[s]:
-            raise RecordError(f"seat {s} was dealt {len(h)} tiles, not {sizes[s]}", hand_no)
+            raise RecordError("deal-size", hand_no, seat=s, count=len(h), limit=sizes[s])
     if game.leftover == "stock" and aside:
         raise RecordError(f"{game.id} keeps undealt tiles as a stock, not aside", hand_no)
     if game.leftover == "aside" and stock:
@@ -485,14 +488,14 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
     after each move (``domine render`` stops the replay there by raising).
     """
     if not isinstance(record, dict):
-        raise RecordError(f"not a record: a record is a JSON object, not {json.dumps(record)[:40]}")
+        raise RecordError("record-not-object", start=json.dumps(record)[:40])
     if record.get("format") != FORMAT:
-        raise RecordError(f"not a domine record (expected \"format\": \"{FORMAT}\")")
+        raise RecordError("not-a-domine-record", field=f'"format": "{FORMAT}"')
     check_header(record)
     try:
         game = game_of_record(record)
     except GameError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(e.reason or e.sentence) from None
     seats = record.get("seats")
     if seats is not None and len(seats) != game.players:
         raise RecordError(f"'seats' names {len(seats)} seats, but the record has {game.players} players")
@@ -531,11 +534,11 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
                 positions.append({"to_act": acting, "legal": [state.move_str(m) for m in state.legal_moves()],
                                   "played": move_text})
             if seat != acting:
-                raise RecordError(f"seat {seat} moved, but it is seat {acting}'s turn", i, j)
+                raise RecordError("not-your-turn", i, j, seat=seat, turn=acting)
             try:
                 state.replay_event(seat, state.parse_move(move_text))   # the one path of every rebuild
             except MoveError as e:
-                raise RecordError(f"{move_text!r}: {e}", i, j) from None
+                raise RecordError(e.reason, i, j, quoting=move_text) from None
             total_moves += 1
             if visit is not None:
                 visit(i, j, state)
@@ -549,7 +552,7 @@ def replay(record: Any, trace: list | None = None, visit: Callable | None = None
         if not state.over:
             if last and record.get("result") is None:
                 break   # an unfinished match: what was played is verified
-            raise RecordError("the moves end before the hand does", i)
+            raise RecordError("moves-end-early", i)
         expected = raw.get("result")
         got = state.result.to_json()
         if isinstance(expected, dict):
@@ -599,15 +602,15 @@ def check_header(record: dict) -> None:
     """The fields around the hands: each wrong one named with the reason (``RecordError``)."""
     version = record.get("version")
     if not _is_whole(version):
-        raise RecordError(f"'version' must be a number (this domine reads {VERSION}), not {version!r}")
+        raise RecordError("record-version-not-number", version=VERSION, value=version)
     if version != VERSION:
-        raise RecordError(f"unsupported record version {version!r} (this domine reads {VERSION})")
+        raise RecordError("record-version", value=version, version=VERSION)
     game = record.get("game")
     if not isinstance(game, str) or not game.strip():
-        raise RecordError(f"'game' must be a game id as text, not {game!r}")
+        raise RecordError("record-game-not-text", value=game)
     players = record.get("players")
     if not _is_whole(players) or players < 1:
-        raise RecordError(f"'players' must be a whole number of players, not {players!r}")
+        raise RecordError("record-players", value=players)
     if "options" in record and record["options"] is not None and not isinstance(record["options"], dict):
         raise RecordError(f"'options' must be an object of option names and values, not {record['options']!r}")
     variant = record.get("variant")

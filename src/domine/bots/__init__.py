@@ -16,6 +16,7 @@ from typing import Protocol
 
 from ..engine.choosers import HEAVIEST, ByIndex, heaviest_move, random_index
 from ..engine.observation import Observation
+from ..engine.reasons import Refusal
 
 
 class Bot(Protocol):
@@ -156,8 +157,9 @@ _RANGES = {"worlds": (1, None, "worlds sampled per decision"), "think": (0, 8640
            "margin": (0, None, "a weight"), "opponent_model": (0, 1, "0 or 1")}
 
 
-class BotError(ValueError):
-    pass
+class BotError(Refusal):
+    """A bot that cannot be made as named: a reason code and its parameters (engine/reasons.py),
+    or still an English sentence."""
 
 
 _UNITS = {"": 1.0, "s": 1.0, "sec": 1.0, "ms": 0.001, "m": 60.0, "min": 60.0}
@@ -183,8 +185,8 @@ def _param_value(key: str, k: str, v: str):
     try:
         value = _PARAMS[k](v.strip())
     except ValueError:
-        kind = "a whole number" if _PARAMS[k] is int else "a number"
-        raise BotError(f"parameter {k} of {key!r} takes {kind}, not {v!r}") from None
+        code = "bot-parameter-whole-number" if _PARAMS[k] is int else "bot-parameter-number"
+        raise BotError(code, parameter=k, bot=key, value=v) from None
     lo, hi, what = _RANGES[k]
     if not math.isfinite(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
         bounds = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
@@ -206,15 +208,15 @@ def make_bot(name: str, seed: int | None = None):
     (``,`` also separates parameters where the name is not itself in a comma-separated list)."""
     key, _, raw = name.strip().lower().partition(":")
     if key not in BOTS:
-        raise BotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+        raise BotError("unknown-bot", name=name, known=list(BOTS))
     params = {}
     if raw:
         if key not in ("search", "hard"):
-            raise BotError(f"bot {key!r} takes no parameters")
+            raise BotError("bot-takes-no-parameters", bot=key)
         for item in raw.replace("+", ",").split(","):
             k, _, v = item.partition("=")
             k = k.strip()
             if k not in _PARAMS:
-                raise BotError(f"bot {key!r} has no parameter {k!r} (parameters: {', '.join(_PARAMS)})")
+                raise BotError("no-such-bot-parameter", bot=key, parameter=k, known=list(_PARAMS))
             params[k] = _param_value(key, k, v)
     return BOTS[key](seed, **params) if params else BOTS[key](seed)

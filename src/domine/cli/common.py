@@ -75,7 +75,8 @@ def _domine_errors() -> tuple[type[Exception], ...]:
 
 @contextmanager
 def handled() -> Iterator[None]:
-    """Turn the engine's errors into one red line and exit code 2."""
+    """Turn the engine's errors into one red line and exit code 2, in the active language
+    where the error carries a reason code (``i18n.explain``)."""
     try:
         yield
     except UserError as e:
@@ -84,7 +85,7 @@ def handled() -> Iterator[None]:
         fail(os_message(e))
     except Exception as e:
         if isinstance(e, _domine_errors()):
-            fail(str(e))
+            fail(i18n.explain(e))
         raise
 
 

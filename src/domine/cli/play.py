@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from .. import i18n
 from ..i18n import _
 from .common import HUMAN, HUMAN_NAMES, UserError, fail, handled, out_console, parse_options
 from .options import GameOptions, PlayersOption, ThinkOption, VariantOption, duration
@@ -325,7 +326,7 @@ def play(
                 data = load_record(resume)
                 resumed = resume_match(data)
             except RecordError as e:   # a file that holds null, or no match to go on with
-                raise UserError(_("--resume {file}: {error}").format(file=resume, error=e)) from None
+                raise UserError(_("--resume {file}: {error}").format(file=resume, error=i18n.explain(e))) from None
             rated = rated or data.get("rated") is True
             cls = type(resumed.game)
             if game is not None and game_class(game) is not cls:

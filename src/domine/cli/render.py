@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from .. import i18n
 from ..i18n import _, ngettext
 from .common import UserError, check_output, handled, out_console
 
@@ -89,7 +90,7 @@ def render_cmd(
             data = load_record(file)
             state, h, m, count = _position_at(data, hand, move)
         except RecordError as e:
-            raise UserError(_("invalid record: {error}").format(error=e)) from None
+            raise UserError(_("invalid record: {error}").format(error=i18n.explain(e))) from None
         game = state.game
         number = state.context.hand_number
         caption = [f"{game_title(game)} · " + _("hand {hand} · move {move} of {count}").format(

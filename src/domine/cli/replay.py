@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from .. import i18n
 from ..i18n import _, ngettext
 from .common import err_console, fail, hand_end, handled, out_console
 from .options import VariantOption
@@ -62,7 +63,7 @@ def replay_cmd(
         if as_json:
             print(json.dumps({"valid": False, "error": str(e), "hand": e.hand, "move": e.move, "hands": trace}))
         else:
-            err_console().print(Text(_("invalid record: {error}").format(error=e), style="bold red"))
+            err_console().print(Text(_("invalid record: {error}").format(error=i18n.explain(e)), style="bold red"))
         raise typer.Exit(1)
     difference, checked = None, StrictReport()
     if strict:

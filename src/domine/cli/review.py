@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from .. import i18n
 from ..i18n import _, pgettext
 from .common import UserError, handled, progress_bar
 
@@ -86,7 +87,7 @@ def review_cmd(
             data = load_record(file)
             hands = _hands(data)
         except RecordError as e:
-            raise UserError(_("invalid record: {error}").format(error=e)) from None
+            raise UserError(_("invalid record: {error}").format(error=i18n.explain(e))) from None
         except RecursionError:   # JSON nested deeper than Python reads
             raise UserError(_("invalid record: {error}").format(error=_("nested too deeply to be read"))) from None
         except ValueError as e:   # what the engine refuses in a record records.py lets by (a huge number)

@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from .. import i18n
 from ..i18n import _
 from .common import UserError, err_console, handled, out_console, progress_bar
 from .usage import Command, Group
@@ -42,7 +43,7 @@ def variant_text(path: Path) -> str:
     try:
         load_variant(text)
     except GameError as e:   # a VariantError: the key, the value, what is allowed; named with the file
-        raise UserError(f"{path}: {e}") from None
+        raise UserError(f"{path}: {i18n.explain(e)}") from None
     return text
 
 

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 ILLEGAL, MALFORMED, AMBIGUOUS, TILE = "IllegalMove", "MalformedMove", "AmbiguousMove", "TileError"
+#: the errors of what surrounds the moves: a game set up, a bot named, a record read, a variant file read
+GAME, BOT, RECORD, VARIANT = "GameError", "BotError", "RecordError", "VariantError"
 
 #: what each parameter holds, by name (one meaning a name, whatever the code)
 PARAMS = {
@@ -49,6 +51,35 @@ PARAMS = {
     "made_seat": "the seat of the event the engine made",
     "made_event": "the event the engine made (an int)",
     "kind": "a kind of event by name",
+    "name": "a name as the user typed it (a game's, a bot's)",
+    "games": 'games a mistyped name may mean, each as "id (Name)"',
+    "game": "a game's id",
+    "value": "a value as given (an option's, a parameter's, a record field's)",
+    "other": "the value another option asked for",
+    "given": "an option's name as given",
+    "option": "an option's name",
+    "known": "the names there are (options, bots, parameters, keys)",
+    "choices": "the values an option takes",
+    "players": "a number of players",
+    "low": "the fewest players a game takes",
+    "high_players": "the most players a game takes",
+    "set": 'a set by name: "double-six"',
+    "bot": "a bot's name",
+    "parameter": "a bot's parameter by name",
+    "hand": "a hand's number in a record (1 first)",
+    "step": "a move's number in its hand in a record (1 first)",
+    "count": "a number of tiles",
+    "why": "a system's own words for what it could not read (English)",
+    "line": "a line of a file (1 first)",
+    "column": "a column of a line (1 first)",
+    "start": "the first characters of a value as JSON",
+    "field": 'a field of a record as JSON writes it: "format": "domine-record"',
+    "version": "the version of the record format this domine reads",
+    "offset": "a byte's place in a file (0 first)",
+    "path": "a file's path",
+    "key": "a key of a variant file, as the file writes it",
+    "shown": "a value as a variant file writes it (TOML)",
+    "close": "the known name closest to a mistyped one",
 }
 
 
@@ -215,6 +246,75 @@ _TABLE = (
      "{text!r} names more than one pip to leave open: name the one you mean"),
     ("number-too-long", MALFORMED, "parsing: any move",
      "{word!r}: no number in a move has more than {limit} digits"),
+    # -- setting up a game (domine.games: the registry, options, players) ----------------------
+    ("unknown-game", GAME, "finding a game by id or name, nothing close",
+     "unknown game {name!r}. ('domine list' shows all games)"),
+    ("unknown-game-did-you-mean", GAME, "finding a game by id or name",
+     "unknown game {name!r}. Did you mean {games:or}? ('domine list' shows all games)"),
+    ("players-not-a-number", GAME, "setting up a game: a player count that is no count",
+     "{game} cannot be played by {value!r} players"),
+    ("players-exactly", GAME, "setting up a game for a number of players it is not played by",
+     "{game} is played by exactly {low} players, not {players}"),
+    ("players-between", GAME, "setting up a game for a number of players it is not played by",
+     "{game} is played by {low} to {high_players} players, not {players}"),
+    ("hands-do-not-fit", GAME, "setting up a game: the hands and the set",
+     "{players} hands of {count} tiles do not fit in a {set} set"),
+    ("no-such-option", GAME, "options: a name the game has no option by",
+     "{game} has no option {given!r} (its options: {known:list})"),
+    ("no-options", GAME, "options: any name, for a game without options",
+     "{game} has no option {given!r} (its options: none)"),
+    ("option-yes-no", GAME, "options: a yes/no option", "option {option} takes yes or no, not {value!r}"),
+    ("option-whole-number", GAME, "options: a number option", "option {option} takes a whole number, not {value!r}"),
+    ("option-choice", GAME, "options: an option of named values",
+     "option {option} takes one of {choices:list}, not {value!r}"),
+    ("option-conflict", GAME, "options: two names of one option, asking for different values",
+     "option {given} asks for {option}={value}, another option for {option}={other}: give one"),
+    ("target-not-positive", GAME, "options: target", "option target must be a positive number"),
+    ("partners-four-players", GAME, "options: partners", "option partners needs exactly 4 players"),
+    # -- naming a bot (domine.bots) ---------------------------------------------------------------
+    ("unknown-bot", BOT, "finding a bot by name", "unknown bot {name!r} (bots: {known:list})"),
+    ("bot-takes-no-parameters", BOT, "a bot's parameters", "bot {bot!r} takes no parameters"),
+    ("no-such-bot-parameter", BOT, "a bot's parameters",
+     "bot {bot!r} has no parameter {parameter!r} (parameters: {known:list})"),
+    ("bot-parameter-whole-number", BOT, "a bot's parameters: a count",
+     "parameter {parameter} of {bot!r} takes a whole number, not {value!r}"),
+    ("bot-parameter-number", BOT, "a bot's parameters: a weight",
+     "parameter {parameter} of {bot!r} takes a number, not {value!r}"),
+    # -- reading a record (domine.records) --------------------------------------------------------
+    ("in-hand", RECORD, "a record: where a fault is, before its sentence", "hand {hand}"),
+    ("in-move", RECORD, "a record: where a fault is, before its sentence", "hand {hand}, move {step}"),
+    ("in-move-written", RECORD, "a record: where a move the rules refuse is and how it is written, before "
+     "the move's own reason", "hand {hand}, move {step}: {text!r}"),
+    ("record-unreadable", RECORD, "reading a record file", "cannot read {path}: {why}"),
+    ("record-not-text", RECORD, "reading a record file",
+     "not a text file in UTF-8 (byte {offset} cannot be read): a record is UTF-8 JSON"),
+    ("not-json", RECORD, "reading a record", "not JSON: {why} at line {line}, column {column}"),
+    ("record-not-object", RECORD, "reading a record", "not a record: a record is a JSON object, not {start}"),
+    ("not-a-domine-record", RECORD, "reading a record", "not a domine record (expected {field})"),
+    ("record-version-not-number", RECORD, "reading a record: its header",
+     "'version' must be a number (this domine reads {version}), not {value!r}"),
+    ("record-version", RECORD, "reading a record: its header",
+     "unsupported record version {value!r} (this domine reads {version})"),
+    ("record-game-not-text", RECORD, "reading a record: its header", "'game' must be a game id as text, not {value!r}"),
+    ("record-players", RECORD, "reading a record: its header",
+     "'players' must be a whole number of players, not {value!r}"),
+    ("deal-hands", RECORD, "reading a record: a deal", "the deal must hold {players} hands"),
+    ("deal-size", RECORD, "reading a record: a deal", "seat {seat} was dealt {count} tiles, not {limit}"),
+    ("moves-end-early", RECORD, "reading a record: a hand that is not over", "the moves end before the hand does"),
+    # -- reading a variant file (domine.variants) ---------------------------------------------------
+    ("variant-not-text", VARIANT, "reading a variant file", "a variant file is TOML text"),
+    ("not-toml", VARIANT, "reading a variant file", "not a TOML file: {why}"),
+    ("variant-nested", VARIANT, "reading a variant file", "not a variant file: it is nested too deeply"),
+    ("no-such-key", VARIANT, "reading a variant file: a key",
+     "{key} = {shown}: no such key; the keys: {known:list}"),
+    ("no-such-key-did-you-mean", VARIANT, "reading a variant file: a key",
+     "{key} = {shown}: no such key (did you mean {close!r}?); the keys: {known:list}"),
+    ("variant-name-missing", VARIANT, "reading a variant file: its name",
+     'name is missing: a variant file says its name, e.g. name = "Draw on double-eight"'),
+    ("no-such-base-game", VARIANT, "reading a variant file: base",
+     "{key} = {shown}: no such game; 'domine list' shows them"),
+    ("no-such-base-game-did-you-mean", VARIANT, "reading a variant file: base",
+     "{key} = {shown}: no such game (did you mean \"{close}\"?); 'domine list' shows them"),
 )
 
 #: every reason code, by code
@@ -279,6 +379,49 @@ class ReasonError(ValueError):
 
     def __reduce__(self):
         return type(self), (self.reason,)
+
+
+class Refusal(ValueError):
+    """Input refused around the moves (a game that cannot be set up, a bot, a record, a variant
+    file): raised with a code and its parameters, as a ``ReasonError`` is
+    (``GameError("unknown-bot", ...)``), so that a surface says it in the user's language; or,
+    where no code is written yet, with its English sentence (``reason`` is then None, and the
+    sentence is shown as it is). ``frames`` are reasons that say where, rendered before the
+    sentence and joined by ": " (a record's hand and move). ``str(e)`` is the English line."""
+
+    def __init__(self, reason: Reason | str, *, frames: tuple[Reason, ...] = (), **params):
+        if isinstance(reason, str) and reason in REASONS:   # a code is never a sentence
+            reason = Reason(reason, params)
+        elif params:
+            raise TypeError(f"parameters are given with a reason code, not with a sentence: {reason!r}")
+        self.reason: Reason | None = reason if isinstance(reason, Reason) else None
+        self.frames = tuple(frames)
+        self.sentence = str(reason)   # the English sentence, without its frames
+        super().__init__(": ".join([f.text for f in self.frames] + [self.sentence]))
+
+    @property
+    def code(self) -> str | None:
+        return self.reason.code if self.reason is not None else None
+
+    @property
+    def params(self) -> dict:
+        return self.reason.params if self.reason is not None else {}
+
+    def to_json(self) -> dict:
+        """``{"code", "params", "text"}`` (code None for a sentence without one)."""
+        return {"code": self.code, "params": dict(self.params), "text": str(self)}
+
+    def __reduce__(self):
+        return _refusal, (type(self), self.reason if self.reason is not None else self.sentence, self.frames,
+                          self.__dict__)
+
+
+def _refusal(cls, reason, frames, state):
+    """A Refusal again, across processes, whatever its subclass's constructor takes."""
+    error = cls.__new__(cls)
+    Refusal.__init__(error, reason, frames=frames)
+    error.__dict__.update(state)
+    return error
 
 
 class Catalog:
@@ -359,6 +502,13 @@ plain JSON values. `str(error)` is the English sentence; `error.to_json()` is
 `{"code": ..., "params": {...}, "text": ...}` for a client. `why_illegal(state, move)`
 (`domine.engine.notation`) gives the reason an illegal move would raise, without raising;
 `explain_illegal` its sentence.
+
+What surrounds the moves refuses the same way: a game that cannot be set up (`GameError`:
+an unknown game, a bad option, a player count), a bot (`BotError`), a record (`RecordError`,
+with the hand and move as reasons before its own, its `frames`) and a variant file
+(`VariantError`) carry a code and params where the table below has one (`Refusal`); the
+command line says them in the user's language (`domine.i18n.explain`). Those still raised
+with an English sentence carry no code and are shown as they are.
 
 ## Codes
 """

@@ -114,8 +114,9 @@ def game_class(name: str) -> type[Game]:
         return VARIANTS[str(name).strip().lower()]
     if gid is None:
         close = suggest(str(name))
-        hint = f" Did you mean {' or '.join(f'{g} ({GAMES[g].name})' for g in close)}?" if close else ""
-        raise GameError(f"unknown game {name!r}.{hint} ('domine list' shows all games)")
+        if close:
+            raise GameError("unknown-game-did-you-mean", name=name, games=[f"{g} ({GAMES[g].name})" for g in close])
+        raise GameError("unknown-game", name=name)
     return GAMES[gid]
 
 

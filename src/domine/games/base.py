@@ -26,6 +26,7 @@ from ..engine.layouts import LAYOUTS
 from ..engine.matching import EQUAL, Matching
 from ..engine.moves import DISCARD, DRAW, PASS, SKIP, end_of, tile_of
 from ..engine.phases import ENGINE_PHASES, Phase
+from ..engine.reasons import Refusal
 from ..parts.conventions import Convention
 from ..parts.hand_ends import BLOCKED, HandEnd
 from ..parts.leads import HeaviestDouble, LeadRule
@@ -50,8 +51,9 @@ if TYPE_CHECKING:  # pragma: no cover
 FAST_PATHS = (line_path, trains_path, places_path)
 
 
-class GameError(ValueError):
-    """A game that cannot be set up as asked (unknown id, bad option, wrong player count)."""
+class GameError(Refusal):
+    """A game that cannot be set up as asked (unknown id, bad option, wrong player count): a
+    reason code and its parameters (engine/reasons.py), or still an English sentence."""
 
 
 @dataclass(frozen=True)
@@ -72,19 +74,19 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise GameError(f"option {self.name} takes yes or no, not {value!r}")
+            raise GameError("option-yes-no", option=self.name, value=value)
         if self.kind is int:
             if isinstance(value, bool):
-                raise GameError(f"option {self.name} takes a whole number, not {value!r}")
+                raise GameError("option-whole-number", option=self.name, value=value)
             try:
                 return int(value)
             except (TypeError, ValueError):
-                raise GameError(f"option {self.name} takes a whole number, not {value!r}") from None
+                raise GameError("option-whole-number", option=self.name, value=value) from None
         text = str(value)
         if self.synonyms and text not in self.choices:
             text = dict(self.synonyms).get(text.strip().lower(), text)
         if self.choices and text not in self.choices:
-            raise GameError(f"option {self.name} takes one of {', '.join(self.choices)}, not {value!r}")
+            raise GameError("option-choice", option=self.name, choices=list(self.choices), value=value)
         return text
 
 
@@ -199,7 +201,7 @@ class Game:
         self.players = players if players is not None else self.min_players
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= 64:
             # a sanity bound before configure() sizes anything by it; the game's own range is checked below
-            raise GameError(f"{self.id} cannot be played by {self.players!r} players")
+            raise GameError("players-not-a-number", game=self.id, value=self.players)
         if options is not None and not isinstance(options, Mapping):
             raise GameError(f"options must be given as names and values, not {options!r}")
         given = dict(options or {})
@@ -213,12 +215,12 @@ class Game:
                 if k is None:
                     continue
             if k not in known:
-                names = ", ".join(sorted(known)) or "none"
-                raise GameError(f"{self.id} has no option {key!r} (its options: {names})")
+                if not known:
+                    raise GameError("no-options", game=self.id, given=key)
+                raise GameError("no-such-option", game=self.id, given=key, known=sorted(known))
             parsed = known[k].parse(value)
             if k in self.option_values and self.option_values[k] != parsed:
-                raise GameError(f"option {key} asks for {k}={parsed}, another option for "
-                                f"{k}={self.option_values[k]}: give one")
+                raise GameError("option-conflict", given=key, option=k, value=parsed, other=self.option_values[k])
             self.option_values[k] = parsed
         for o in self.options:
             self.option_values.setdefault(o.name, o.default)
@@ -236,15 +238,16 @@ class Game:
         self.lays_face_down = self.turn.discard_when_stuck   # seats may hold face-down tiles
         if not self.min_players <= self.players <= self.max_players:
             lo, hi = self.min_players, self.max_players
-            span = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-            raise GameError(f"{self.id} is played by {span} players, not {self.players}")
+            if lo == hi:
+                raise GameError("players-exactly", game=self.id, low=lo, players=self.players)
+            raise GameError("players-between", game=self.id, low=lo, high_players=hi, players=self.players)
         if self.match_end is None:
             self.match_end = FirstTo(self.target, high=self.points != PENALTY)
         self.target = self.match_end.target
         self.set_mask = set_mask(self.max_pip)
         k = self.deal_size(self.players)
         if k * self.players > set_size(self.max_pip):
-            raise GameError(f"{self.players} hands of {k} tiles do not fit in a {SET_NAMES[self.max_pip]} set")
+            raise GameError("hands-do-not-fit", players=self.players, count=k, set=SET_NAMES[self.max_pip])
         self.seat_teams = self.teams(self.players)
         self.set_fits = [f & self.set_mask for f in self.matching.fits]
         self.tile_values = [self.tile_value(t) for t in range(set_size(self.max_pip))]
@@ -316,7 +319,7 @@ class Game:
             self.use_set(SET_PIPS[name])
         if options.get("target") is not None:
             if options["target"] <= 0:
-                raise GameError("option target must be a positive number")
+                raise GameError("target-not-positive")
             self.target = options["target"]
 
     def use_set(self, max_pip: int) -> None:
@@ -585,7 +588,7 @@ def apply_partners(game: Game, options) -> None:
     """The ``partners`` option: seats 0+2 against 1+3, four players only."""
     if options.get("partners"):
         if game.players != 4:
-            raise GameError("option partners needs exactly 4 players")
+            raise GameError("partners-four-players")
         game.partnership = True
 
 

@@ -273,9 +273,12 @@ def reason_catalog(language: Optional[str] = None) -> Catalog:
 
 
 def explain(reason: Reason | Exception) -> str:
-    """Why a move was refused, in the active language: a ``Reason``, or an error carrying one
-    (``MoveError``, ``TileError``); any other error's own text."""
+    """Why a move or an input was refused, in the active language: a ``Reason``, or an error
+    carrying one (``MoveError``, ``TileError``, ``GameError``, ``BotError``, ``RecordError``,
+    ``VariantError``), with the reasons that say where before it (a record's hand and move);
+    any other error, or one raised with a sentence and no code, in its own text."""
     found = getattr(reason, "reason", reason)
-    if not hasattr(found, "code"):
+    if not hasattr(found, "code") or current() == "en":
         return str(reason)
-    return reason_catalog().render(found)
+    catalog = reason_catalog()
+    return ": ".join([catalog.render(f) for f in getattr(reason, "frames", ())] + [catalog.render(found)])

@@ -46,7 +46,7 @@ FOREIGN = frozenset("""
     rotating row run russian same sebastopol secret shut shutting single six slosh slot spinner star
     starter stuck the throat tiddly tile train trains two up variant version will wink with without
     bots ctrl cpu dir duration file hard heuristic hint human json lang medium pillow pip png random
-    record search seats svg time undo worlds en pl sr latn
+    record search seats svg time undo worlds en pl sr latn domine target toml utf name no
 """.split())
 
 _PROTECTED = re.compile(r"""

@@ -33,8 +33,10 @@ def shown(value: Any) -> str:
     """A value as the file writes it (TOML): strings quoted, true/false, tables in braces."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, str):   # escaped as TOML writes a basic string, so the message stays one line
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r") \
+            .replace("\t", "\\t")
+        return '"' + "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04X}" for ch in escaped) + '"'
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{k} = {shown(v)}" for k, v in value.items()) + " }" if value else "{}"
     if isinstance(value, list):
@@ -172,23 +174,24 @@ class Variant:
 def read_variant(text: str) -> Variant:
     """Read and check a variant file's text (``VariantError`` at the first fault)."""
     if not isinstance(text, str):
-        raise VariantError("a variant file is TOML text")
+        raise VariantError("variant-not-text")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise VariantError(f"not a TOML file: {e}") from None
+        raise VariantError("not-toml", why=str(e)) from None
     except RecursionError:
-        raise VariantError("not a variant file: it is nested too deeply") from None
+        raise VariantError("variant-nested") from None
     known = list(HEADER) + [s.key for s in SLOTS]
     for key in doc:
         if key not in known:
             close = difflib.get_close_matches(key, known, 1, 0.6)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise VariantError(f"{key} = {shown(doc[key])}: no such key{hint}; the keys: {', '.join(known)}")
+            if close:
+                raise VariantError("no-such-key-did-you-mean", key=key, shown=shown(doc[key]), close=close[0], known=known)
+            raise VariantError("no-such-key", key=key, shown=shown(doc[key]), known=known)
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip():
         raise refuse("name", name, "the variant's name, as text (required)") if "name" in doc else \
-            VariantError("name is missing: a variant file says its name, e.g. name = \"Draw on double-eight\"")
+            VariantError("variant-name-missing")
     vid = doc.get("id", _slug(name))
     if not isinstance(vid, str) or not ID_PATTERN.match(vid):
         raise refuse("id", vid, "small letters, digits and dashes, at most 48, starting with a letter or digit")
@@ -204,7 +207,11 @@ def read_variant(text: str) -> Variant:
         try:
             base = game_class(doc["base"])
         except GameError:
-            raise _unknown("base", doc["base"], list(GAMES), "game") from None
+            close = difflib.get_close_matches(doc["base"], list(GAMES), n=1, cutoff=0.6)
+            if close:
+                raise VariantError("no-such-base-game-did-you-mean", key="base", shown=shown(doc["base"]),
+                                   close=close[0]) from None
+            raise VariantError("no-such-base-game", key="base", shown=shown(doc["base"])) from None
         if getattr(base, "variant_source", None) is not None:
             raise refuse("base", doc["base"], "a built-in game ('domine list' shows them), not another variant")
     players = _players(doc.get("players"), base) if "players" in doc else \
