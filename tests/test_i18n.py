@@ -110,11 +110,14 @@ def test_every_message_of_the_source_is_translated(lang):
 
 
 def _fields(text: str) -> list[str]:
-    """A message's placeholders: str.format fields with their conversion and spec's kind."""
+    """A message's placeholders: str.format fields with their conversion and spec's kind. A
+    ``plural`` spec (``{n:plural:kamień|kamienie|kamieni}``) is the language's own inflection of
+    the number, which one language may need where another does not: it counts as no spec."""
     out = []
     for _, name, spec, conversion in string.Formatter().parse(text):
         if name is not None:
-            out.append(f"{name}!{conversion}:{(spec or '').split(':')[0]}")
+            kind = (spec or "").split(":")[0]
+            out.append(f"{name}!{conversion}:{'' if kind == 'plural' else kind}")
     return sorted(out)
 
 
