@@ -15,7 +15,7 @@ figures drift by a third, so only the ratios mean much):
 
 - ``play_random``: domine's ``Match`` + ``HandState.play_random`` for ``block`` with 2
   players, matches played to their end as ``benchmarks/throughput.py`` plays them;
-- ``simulate``: ``domine.sim.simulate.simulate("block", players=2, bots="random,random",
+- ``simulate``: ``domine.sim.simulate.simulate("block", players=2, bots="random,random", kernel="engine",
   hands=N, jobs=1)`` in this process;
 - ``domine simulate``: the command ``domine simulate block --players 2 --bots
   random,random --hands N`` as a whole process (start-up included; hands/s from its
@@ -112,7 +112,7 @@ def rate_simulate(seconds: float, seed: int, per_hand: list[float]) -> float:
     """``simulate`` in this process, sized from the last round to take about ``seconds``."""
     n = max(1000, int(seconds / per_hand[0]))
     start = time.perf_counter()
-    simulate("block", players=2, bots="random,random", hands=n, seed=seed, jobs=1)
+    simulate("block", players=2, bots="random,random", hands=n, seed=seed, jobs=1, kernel="engine")
     elapsed = time.perf_counter() - start
     per_hand[0] = elapsed / n
     return n / elapsed
@@ -127,7 +127,7 @@ def domine_command() -> list[str]:
 
 
 def rate_command(hands: int, seed: int) -> float:
-    argv = domine_command() + ["simulate", "block", "--players", "2", "--bots", "random,random",
+    argv = domine_command() + ["simulate", "block", "--kernel", "off", "--players", "2", "--bots", "random,random",
                                "--hands", str(hands), "--seed", str(seed)]
     start = time.perf_counter()
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)

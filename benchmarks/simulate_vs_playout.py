@@ -7,7 +7,7 @@ For each game and player count, in alternating rounds of about ``--seconds / --r
 
 - ``play_random``: hands dealt by a ``Match`` and played by ``HandState.play_random``, as
   ``benchmarks/throughput.py`` plays them (the game's fast path where it has one);
-- ``simulate``: ``domine.sim.simulate.simulate(game, players=N, bots="random", hands=H,
+- ``simulate``: ``domine.sim.simulate.simulate(game, players=N, bots="random", kernel="engine", hands=H,
   jobs=1)`` in this process, ``H`` sized from the previous round.
 
 The ratio is simulate's hands/s over play_random's (best rounds; median beside): near 1
@@ -35,7 +35,7 @@ from domine.sim.simulate import simulate  # noqa: E402
 
 def simulate_rate(game_id: str, players: int, hands: int, seed: int) -> float:
     start = time.perf_counter()
-    simulate(game_id, players=players, bots="random", hands=hands, seed=seed, jobs=1)
+    simulate(game_id, players=players, bots="random", hands=hands, seed=seed, jobs=1, kernel="engine")
     return hands / (time.perf_counter() - start)
 
 

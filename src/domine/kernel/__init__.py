@@ -174,18 +174,22 @@ def prepared(game_id: str, players: int, options: tuple, bots: tuple):
     return game, plan_of(game, bots)
 
 
-KERNEL_CHOICES = ("auto", "on", "off")
+KERNEL_CHOICES = ("auto", "on", "off", "engine")   # "engine": the library's own, for benchmarks
 
 
 def mode(kernel: str, game, bots, records: bool = False, shapes: bool = False) -> str:
     """Who plays a simulation of ``game`` by ``bots``: "numba" (the kernel), "reference" (the
-    engine from the kernel's stream: ``kernel="off"``, or numba missing), or "" (the engine as
-    ever: a game or bots the kernel does not cover, records asked for, whose deals replay from
-    the match's seed, or ``shapes``: the distributions behind the means that plots and studies
-    draw, which the kernel does not count). ``kernel="on"`` raises ``NotCovered`` where the
-    kernel cannot play."""
+    engine from the kernel's stream: ``kernel="off"``, the kernel's results without it), or ""
+    (the engine as ever: a game or bots the kernel does not cover; records asked for, whose
+    deals replay from the match's seed; ``shapes``, the distributions behind the means that
+    plots and studies draw, which the kernel does not count; ``auto`` without numba, where
+    drawing from the kernel's stream in Python would be slower than the engine's own; and
+    ``kernel="engine"``, for benchmarks of the engine). ``kernel="on"`` raises ``NotCovered``
+    where the kernel cannot play."""
     if kernel not in KERNEL_CHOICES:
         raise NotCovered(f"the kernel is auto, on or off, not {kernel!r}")
+    if kernel == "engine":   # the engine as ever, with its own stream (benchmarks of the engine)
+        return ""
     try:
         plan_of(game, bots)
     except NotCovered:
@@ -199,4 +203,6 @@ def mode(kernel: str, game, bots, records: bool = False, shapes: bool = False) -
         raise NotCovered("the kernel counts no distributions (--plot, study): use --kernel off or auto")
     if records or shapes:
         return ""
-    return "reference" if kernel == "off" or missing else "numba"
+    if missing and kernel == "auto":
+        return ""
+    return "reference" if kernel == "off" else "numba"
