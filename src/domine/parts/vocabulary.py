@@ -15,14 +15,14 @@ from typing import Any, Callable
 
 from ..engine.matching import EQUAL, SEVEN
 from ..engine.tiles import SET_NAMES, parse_tile, set_size, tile_str
-from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
-from ..parts.hand_ends import BLOCKED, DeadLayout, FirstPassLoses, PassesInARow
-from ..parts.leads import (
+from .conventions import LastTileAnnouncement, OutOfTurnDoubles
+from .hand_ends import BLOCKED, DeadLayout, FirstPassLoses, PassesInARow
+from .leads import (
     ByLot, FixedSeat, GivenTile, HeaviestDouble, LightestTile, Loser, LowestDouble, NextStarter, PreviousWinner,
 )
-from ..parts.match_ends import AfterHands, HandWins, ReacherLoses, SingleHand, Streak
-from ..parts import scoring
-from ..parts.turns import AT_WILL, ONE_TILE, WHILE_FITS, Turn
+from .match_ends import AfterHands, HandWins, ReacherLoses, SingleHand, Streak
+from . import scoring
+from .turns import AT_WILL, ONE_TILE, WHILE_FITS, Turn
 
 # -- parameters --------------------------------------------------------------------------------
 #: the kinds of value a parameter takes, as the documentation and the refusals name them
