@@ -136,6 +136,9 @@ LAYOUT = Slot("layout", "Where tiles may be placed (docs/layouts.md).", (
          (Param("flanks", WORD, "at-once", "when the spinner's two flanks open: at once, or once both of "
                 "its sides hold a tile", ("at-once", "after-sides")),),
          says="a line whose first double is a spinner; its flanks open {flanks}"),
+    Part("cross", "a cross: the lead double is a spinner whose four sides fill before any arm grows (lead a "
+         "double: the lead rule should deal again when none is dealt)",
+         lambda v: {"layout_kind": "cross", "layout_params": {}}, source="cross 4-6"),
 ), default="line")
 
 MATCHING = Slot("matching", "Which tiles may touch (general 8).", (
