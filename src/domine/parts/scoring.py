@@ -93,6 +93,23 @@ def first_ranked_takes_others(state: "HandState", reason: str, out_seat: int | N
     return HandResult(reason, out_seat, values, tiles, points, [best], ranking)
 
 
+#: Individual 8-9: by the number of players, the position (0 = best) -> the position whose hand
+#: value it scores (None: nothing)
+SCORES_VALUE_OF = {3: (2, 1, None), 4: (3, 2, 1, None)}
+
+
+def by_rank(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
+    """Pojedinačne Domino-igre (3 or 4 players): the best-ranked scores the weakest's hand value,
+    the second the second weakest's, and so on (individual 7-9)."""
+    values, tiles = values_and_tiles(state)
+    ranking = standard_ranking(values, tiles, state.last_placer)
+    points = list(state.hand_points)
+    for position, source in enumerate(SCORES_VALUE_OF[state.n]):
+        if source is not None:
+            points[state.teams[ranking[position]]] += values[ranking[source]]
+    return HandResult(reason, out_seat, values, tiles, points, [ranking[0]], ranking)
+
+
 def own_pips(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
     """Penalty games: everyone adds his own hand value; the best-ranked wins the hand."""
     values, tiles = values_and_tiles(state)

@@ -244,6 +244,8 @@ SCORING = Slot("scoring", "How a finished hand scores (general 14-16).", (
          _scoring(scoring.lowest_takes_others_total, bonus=True), _BONUS),
     Part("first-ranked-takes-others", "the best-ranked player scores the others' pips (blitz)",
          _scoring(scoring.first_ranked_takes_others, bonus=True), _BONUS),
+    Part("by-rank", "the best-ranked player scores the weakest's pips, the second the second weakest's "
+         "(three or four players)", _scoring(scoring.by_rank), source="individual 7-9"),
     Part("own-pips", "every player adds his own pips as penalty points; fewest wins",
          _scoring(scoring.own_pips, scoring.PENALTY)),
     Part("against-average", "zero-sum: each player scores the mean hand minus his own",
