@@ -22,6 +22,8 @@ from ..parts.vocabulary import COUNTS, SLOTS, TILE, WHOLE, WORD, YES_NO, Param, 
 from .base import PARTNERS, SET, TARGET, Game, GameError, StakesGame
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: a built-in game may seat one more (troli: 4 to 9); a deal's table may name that many
+MOST_PLAYERS = 9
 
 
 
@@ -97,14 +99,14 @@ def _counts(key: str, value: Any) -> dict[int, int]:
     if isinstance(value, int) and not isinstance(value, bool):
         if value < 1:
             raise refuse(key, value, "at least 1 tile each")
-        return {n: value for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+        return {n: value for n in range(MIN_PLAYERS, MOST_PLAYERS + 1)}
     if not isinstance(value, dict) or not value:
         raise refuse(key, value, allowed)
     out = {}
     for count, tiles in value.items():
-        if not (count.isdigit() and MIN_PLAYERS <= int(count) <= MAX_PLAYERS):
+        if not (count.isdigit() and MIN_PLAYERS <= int(count) <= MOST_PLAYERS):
             raise refuse(f"{key}.{count}", tiles, f"a player count is a whole number from {MIN_PLAYERS} to "
-                                                  f"{MAX_PLAYERS}, not {shown(count)}")
+                                                  f"{MOST_PLAYERS}, not {shown(count)}")
         if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 1:
             raise refuse(f"{key}.{count}", tiles, "a whole number of at least 1 tile each")
         out[int(count)] = tiles
@@ -164,8 +166,8 @@ class Variant:
     identity: dict | None = None
 
 
-def _players(value: Any, base: type[Game] | None) -> tuple[int, int]:
-    allowed = f"a whole number, or [least, most], from {MIN_PLAYERS} to {MAX_PLAYERS}"
+def _players(value: Any, base: type[Game] | None, most: int = MAX_PLAYERS) -> tuple[int, int]:
+    allowed = f"a whole number, or [least, most], from {MIN_PLAYERS} to {most}"
     if isinstance(value, int) and not isinstance(value, bool):
         lo = hi = value
     elif isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
@@ -173,7 +175,7 @@ def _players(value: Any, base: type[Game] | None) -> tuple[int, int]:
         lo, hi = value
     else:
         raise refuse("players", value, allowed)
-    if not MIN_PLAYERS <= lo <= hi <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= lo <= hi <= most:
         raise refuse("players", value, allowed + ", the least first")
     return lo, hi
 
@@ -220,10 +222,13 @@ def compose(variant: Variant) -> type[Game]:
             part = defaults[slot.key][0]
             picked[slot.key] = [Choice(slot, part, {p.name: p.default for p in part.params})]
     lead_first = lead_later = conventions = None
+    of_set: dict[str, Any] = {}
     scoring_fn, bonus, ante = None, 0, 0
     for key, chosen in picked.items():
         for choice in chosen:
             made = choice.declarations()
+            if "_lead_of_set" in made:   # a lead named by the set played (sevastopol: its heaviest double)
+                of_set["first_lead" if key == "lead" else "later_lead"] = made.pop("_lead_of_set")
             if "_lead" in made:
                 if key == "lead":
                     lead_first = made.pop("_lead")
@@ -256,6 +261,8 @@ def compose(variant: Variant) -> type[Game]:
         attrs["options"] = _options(variant, base, attrs)
     if scoring_fn is not None:
         attrs["score_hand"] = _score_hand(scoring_fn, bonus)
+    if of_set:
+        attrs["configure"] = _configure_on_set(base, of_set)
     bases: tuple[type, ...] = (base,)
     if ante:
         attrs["points"] = TOKENS_WON
@@ -349,6 +356,11 @@ def _check_together(variant: Variant, base: type[Game], attrs: dict, scoring_fn,
         seat = getattr(rule, "seat", None)
         if type(rule).__name__ == "FixedSeat" and seat is not None and seat >= lo:
             raise refuse(f"{key}.seat", seat, f"a seat from 0 to {lo - 1} (the variant may be played by {lo})")
+        if type(rule).__name__ == "HeaviestDoubleElseTurnUp" and (attrs.get("leftover", base.leftover) != "aside"
+                                                                or any(n * attrs.get("hand_sizes", {}).get(n, 0)
+                                                                       >= size for n in range(lo, hi + 1))):
+            raise refuse(f"{key}", "heaviest-double-else-turn-up", "with no double dealt a tile set aside is "
+                                   "turned up: it needs deal.rest = \"aside\" and a tile left over")
         if type(rule).__name__ == "Loser" and rule.tiles == "double" and \
                 attrs.get("leftover", base.leftover) != "stock":
             raise refuse(f"{key}.tiles", "double", "a player with no double draws for the lead: it needs a stock "
@@ -378,6 +390,14 @@ def _score_hand(fn, bonus: int):
     score_hand.__doc__ = f"The hand's points by {fn.__name__}" + (f", {bonus} more for going out." if bonus else ".")
     score_hand.fragment, score_hand.bonus = fn, bonus   # what the batch kernel reads (domine.kernel)
     return score_hand
+
+
+def _configure_on_set(base: type[Game], of_set: dict):
+    def configure(self, options):
+        base.configure(self, options)   # the set first: the declarations below follow it
+        for name, make in of_set.items():
+            setattr(self, name, make(self.max_pip))
+    return configure
 
 
 def _pot_score_hand(scored):
@@ -426,5 +446,5 @@ def data_game(text: str) -> type[Game]:
     if "deal" not in choices:
         raise VariantError("deal is missing: a game says how many tiles each player is dealt")
     identity = {"aliases": tuple(aliases), "family": doc["family"], "options": tuple(OFFERED[o] for o in offers)}
-    return compose(Variant(doc["id"], doc["name"], doc["summary"], None, _players(doc.get("players", [2, 4]), None),
+    return compose(Variant(doc["id"], doc["name"], doc["summary"], None, _players(doc.get("players", [2, 4]), None, MOST_PLAYERS),
                            {}, choices, text, identity))

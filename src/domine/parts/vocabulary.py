@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.matching import EQUAL, SEVEN
-from ..engine.tiles import SET_NAMES, parse_tile, set_size, tile_str
+from ..engine.tiles import SET_NAMES, double, parse_tile, set_size, tile_str
 from .conventions import LastTileAnnouncement, OutOfTurnDoubles
 from .hand_ends import BLOCKED, DeadLayout, FirstPassLoses, PassesInARow
 from .leads import (
-    ByLot, FixedSeat, GivenTile, HeaviestDouble, LightestTile, Loser, LowestDouble, NextStarter, PreviousWinner,
+    ByLot, FixedSeat, GivenTile, HeaviestDouble, HeaviestDoubleElseTurnUp, LightestTile, Loser, LowestDouble,
+    NextStarter, PreviousWinner,
 )
 from .match_ends import AfterHands, HandWins, ReacherLoses, SingleHand, Streak
 from . import scoring
@@ -159,6 +160,13 @@ _FIRST_LEADS = (
     Part("given-tile", "the holder of a named tile leads it; not dealt, a new deal",
          lambda v: {"_lead": GivenTile(v["tile"])},
          (Param("tile", TILE, "6-6", "the tile that leads"),), says="the holder of {tile} leads it"),
+    Part("top-double", "the holder of the set's heaviest double (6-6 on double-six) leads it; not dealt, a new "
+         "deal", lambda v: {"_lead": GivenTile(double(6)), "_lead_of_set": lambda pip: GivenTile(double(pip))},
+         source="sevastopol 4"),
+    Part("heaviest-double-else-turn-up", "the holder of the heaviest double leads it; with no double dealt, the "
+         "first tile set aside is turned up as the lead, nobody's, and seat (hand - 1) mod the players plays first "
+         "(needs tiles set aside: deal.rest = \"aside\")",
+         lambda v: {"_lead": HeaviestDoubleElseTurnUp()}, source="troli 3"),
     Part("fixed-seat", "a given seat leads any tile", lambda v: {"_lead": FixedSeat(v["seat"])},
          (Param("seat", WHOLE, 0, "the seat that leads", low=0, high=7),), says="seat {seat} leads any tile"),
     Part("by-lot", "a seat drawn by lot leads any tile", lambda v: {"_lead": ByLot()}),
