@@ -343,6 +343,9 @@ def _check_together(variant: Variant, base: type[Game], attrs: dict, scoring_fn,
     if scoring_fn is not None and scoring_fn.__name__ == "opponents_total" and not partners:
         raise refuse("scoring", "opponents-total", "each team scores the other team's pips: it needs "
                                                    "teams = \"partners\"")
+    if scoring_fn is not None and scoring_fn.__name__ == "out_or_shut_out" and (lo, hi) != (2, 2):
+        raise refuse("scoring", "out-or-shut-out", f"the passer loses to the other player: it needs players = 2, "
+                                                   f"not {shown(list(variant.players))}")
     if scoring_fn is not None and scoring_fn.__name__ == "by_rank" and not 3 <= lo <= hi <= 4:
         raise refuse("scoring", "by-rank", f"it ranks three or four players: it needs players = 3, 4 or [3, 4], "
                                            f"not {shown(list(variant.players))}")

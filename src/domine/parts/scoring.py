@@ -159,6 +159,19 @@ def one_win_to_winners(result: HandResult, state: "HandState") -> HandResult:
     return result
 
 
+def out_or_shut_out(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
+    """Shut-out 8-9: going out wins the hand; otherwise the player who had to pass (the last to
+    act) loses it. One win to the winners; pips never score."""
+    values, tiles = values_and_tiles(state)
+    if out_seat is not None:
+        winners = [out_seat]
+    else:
+        passer = state.history[-1][0]
+        winners = [s for s in range(state.n) if s != passer]
+    result = HandResult(reason, out_seat, values, tiles, [0] * state.n_teams, winners)
+    return one_win_to_winners(result, state)
+
+
 def lowest_seat_wins_for_team(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
     """Caribbean: the seat out, or the lowest count of a block, wins the hand for its team;
     a lowest count shared across teams is a tied hand. Winners: that seat first."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.matching import EQUAL, SEVEN
+from ..engine.moves import DRAW
 from ..engine.tiles import SET_NAMES, double, parse_tile, set_size, tile_str
 from .conventions import LastTileAnnouncement, OutOfTurnDoubles
 from .hand_ends import BLOCKED, DeadLayout, FirstPassLoses, PassesInARow
@@ -236,9 +237,11 @@ VALUES = Slot("values", "What a tile left in hand counts (general 14).", (
 ), default="pips")
 
 
-def _scoring(fn, points: str = scoring.GOOD, bonus: bool = False) -> Callable[[dict], dict]:
+def _scoring(fn, points: str = scoring.GOOD, bonus: bool = False, **more) -> Callable[[dict], dict]:
+    """A scoring part's declarations; ``more``: others it implies (``pip_weight``, how much the
+    pips left in hand matter to the outcome, for the bots)."""
     def make(v: dict) -> dict:
-        return {"_scoring": fn, "points": points, "_bonus": v.get("domino_bonus", 0) if bonus else 0}
+        return {"_scoring": fn, "points": points, "_bonus": v.get("domino_bonus", 0) if bonus else 0, **more}
     return make
 
 
@@ -254,6 +257,9 @@ SCORING = Slot("scoring", "How a finished hand scores (general 14-16).", (
          _scoring(scoring.first_ranked_takes_others, bonus=True), _BONUS),
     Part("by-rank", "the best-ranked player scores the weakest's pips, the second the second weakest's "
          "(three or four players)", _scoring(scoring.by_rank), source="individual 7-9"),
+    Part("out-or-shut-out", "going out wins the hand, otherwise the player who had to pass loses it; one win "
+         "to the winner, pips never count (two players)", _scoring(scoring.out_or_shut_out, pip_weight=0.0),
+         source="shut-out 8-9"),
     Part("own-pips", "every player adds his own pips as penalty points; fewest wins",
          _scoring(scoring.own_pips, scoring.PENALTY)),
     Part("against-average", "zero-sum: each player scores the mean hand minus his own",
@@ -289,6 +295,8 @@ CONVENTIONS = Slot("conventions", "Table conventions any game may add (a list)."
          "turn", lambda v: {"_convention": LastTileAnnouncement()}, source="ordinary 10"),
     Part("out-of-turn-doubles", "after a drawn lead a-b, the holders of a-a and b-b may lay them at once, each "
          "costing a turn (Igra preko reda)", lambda v: {"_convention": OutOfTurnDoubles()}, source="ordinary 7"),
+    Part("open-draws", "every tile drawn is shown to all the players", lambda v: {"public_kinds": frozenset({DRAW})},
+         source="shut-out 7"),
 ), many=True)
 
 STAKES = Slot("stakes", "Whether the game is played for tokens (general 20).", (
