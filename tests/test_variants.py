@@ -108,7 +108,7 @@ def test_every_part_declares_a_name_a_description_and_typed_parameters():
 
 NEEDS = {"opponents-total": 'teams = "partners"\nplayers = 4\n', "partners": "players = 4\n",
          "pot": 'match_end = { rule = "after-hands", hands = 3 }\n',
-         "by-rank": "players = [3, 4]\n", "out-or-shut-out": "players = 2\n", "cross": 'lead = { rule = "heaviest-double", redeal = true }\n',
+         "by-rank": "players = [3, 4]\n", "out-or-shut-out": "players = 2\n", "round-won": "players = 2\n", "cross": 'lead = { rule = "heaviest-double", redeal = true }\n',
          "heaviest-double-else-turn-up": 'deal = { hands = 5, rest = "aside" }\n'}
 EVERY_PART = [(slot, part) for slot in SLOTS if slot.key != "deal" for part in slot.parts]
 

@@ -19,7 +19,7 @@ from typing import Any
 from ..engine.tiles import SET_NAMES, set_size
 from ..parts.scoring import PENALTY, TOKENS_WON
 from ..parts.vocabulary import COUNTS, SLOTS, TILE, WHOLE, WORD, YES_NO, Param, Slot, tile_value
-from .base import PARTNERS, SET, TARGET, Game, GameError, StakesGame
+from .base import PARTNERS, SET, TARGET, Game, GameError, Option, StakesGame, apply_partners
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: a built-in game may seat one more (troli: 4 to 9); a deal's table may name that many
@@ -250,7 +250,7 @@ def compose(variant: Variant) -> type[Game]:
     if variant.identity is not None:
         attrs.update(id=variant.id, name=variant.name, summary=variant.summary, min_players=variant.players[0],
                      max_players=variant.players[1], __module__=__name__, __doc__=variant.summary,
-                     **variant.identity)
+                     **{k: v for k, v in variant.identity.items() if k != "effects"})
     else:
         attrs.update(id=variant.id, name=variant.name, summary=variant.summary or f"A variant of {base.name}"
                  if variant.base else variant.summary or "A variant file's game",
@@ -261,8 +261,9 @@ def compose(variant: Variant) -> type[Game]:
         attrs["options"] = _options(variant, base, attrs)
     if scoring_fn is not None:
         attrs["score_hand"] = _score_hand(scoring_fn, bonus)
-    if of_set:
-        attrs["configure"] = _configure_on_set(base, of_set)
+    effects = (variant.identity or {}).get("effects", {})
+    if of_set or effects:
+        attrs["configure"] = _configure(base, of_set, effects, picked)
     bases: tuple[type, ...] = (base,)
     if ante:
         attrs["points"] = TOKENS_WON
@@ -343,9 +344,9 @@ def _check_together(variant: Variant, base: type[Game], attrs: dict, scoring_fn,
     if scoring_fn is not None and scoring_fn.__name__ == "opponents_total" and not partners:
         raise refuse("scoring", "opponents-total", "each team scores the other team's pips: it needs "
                                                    "teams = \"partners\"")
-    if scoring_fn is not None and scoring_fn.__name__ == "out_or_shut_out" and (lo, hi) != (2, 2):
-        raise refuse("scoring", "out-or-shut-out", f"the passer loses to the other player: it needs players = 2, "
-                                                   f"not {shown(list(variant.players))}")
+    if scoring_fn is not None and scoring_fn.__name__ in ("out_or_shut_out", "round_won") and (lo, hi) != (2, 2):
+        raise refuse("scoring", scoring_fn.__name__.replace("_", "-"), f"a hand won by one of two: it needs "
+                                                                       f"players = 2, not {shown(list(variant.players))}")
     if scoring_fn is not None and scoring_fn.__name__ == "by_rank" and not 3 <= lo <= hi <= 4:
         raise refuse("scoring", "by-rank", f"it ranks three or four players: it needs players = 3, 4 or [3, 4], "
                                            f"not {shown(list(variant.players))}")
@@ -395,12 +396,43 @@ def _score_hand(fn, bonus: int):
     return score_hand
 
 
-def _configure_on_set(base: type[Game], of_set: dict):
+def _configure(base: type[Game], of_set: dict, effects: dict, picked: dict):
+    """A composed game's ``configure``: the base's (the set, the target), then the declarations
+    that follow the set played, then each option's effect on the parts (``Effect``)."""
     def configure(self, options):
         base.configure(self, options)   # the set first: the declarations below follow it
         for name, make in of_set.items():
             setattr(self, name, make(self.max_pip))
+        if options.get("partners"):
+            apply_partners(self, options)
+        for name, effect in effects.items():
+            for key, value in effect.values(options[name]).items():
+                slot, _, param = key.partition(".")
+                choice = picked[slot][0]
+                made = choice.part.make({**choice.values, param: value})
+                lead = made.pop("_lead", None)
+                if lead is not None:
+                    made["first_lead" if slot == "lead" else "later_lead"] = lead
+                for attr, declared in made.items():
+                    setattr(self, attr, declared)
     return configure
+
+
+@dataclasses.dataclass(frozen=True)
+class Effect:
+    """What a data game's own option does to its parts: yes sets each ``"slot.parameter"`` of
+    ``sets`` to its value; a number is the value of the one ``"slot.parameter"`` it names."""
+
+    option: Option
+    sets: Any
+    low: int | None = None
+
+    def values(self, value: Any) -> dict:
+        if self.option.kind is bool:
+            return dict(self.sets) if value else {}
+        if self.low is not None and value < self.low:
+            raise GameError(f"option {self.option.name} must be at least {self.low}")
+        return {self.sets: value}
 
 
 def _pot_score_hand(scored):
@@ -426,7 +458,7 @@ def _ante_setup(ante: int, base: type[Game]):
 #: the options a data game may offer, by name: the same option, with the same words, in every game
 OFFERED = {o.name: o for o in (SET, PARTNERS, TARGET)}
 #: the keys of a built-in game's data file beside a variant file's (its header and its slots)
-GAME_KEYS = ("id", "name", "aliases", "family", "summary", "players", "offers")
+GAME_KEYS = ("id", "name", "aliases", "family", "summary", "players", "offers", "options")
 
 
 def data_game(text: str) -> type[Game]:
@@ -443,11 +475,42 @@ def data_game(text: str) -> type[Game]:
     aliases, offers = doc.get("aliases", []), doc.get("offers", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
         raise refuse("aliases", aliases, "a list of names, as text")
-    if not isinstance(offers, list) or not all(o in OFFERED for o in offers):
-        raise refuse("offers", offers, f"a list of the options {', '.join(OFFERED)}")
     choices = read_slots(doc)
     if "deal" not in choices:
         raise VariantError("deal is missing: a game says how many tiles each player is dealt")
-    identity = {"aliases": tuple(aliases), "family": doc["family"], "options": tuple(OFFERED[o] for o in offers)}
-    return compose(Variant(doc["id"], doc["name"], doc["summary"], None, _players(doc.get("players", [2, 4]), None, MOST_PLAYERS),
-                           {}, choices, text, identity))
+    own = {name: _effect(name, spec, choices) for name, spec in doc.get("options", {}).items()}
+    if not isinstance(offers, list) or not all(o in OFFERED or o in own for o in offers) or set(own) - set(offers):
+        raise refuse("offers", offers, f"a list of the options {', '.join(OFFERED)} and those of [options]")
+    identity = {"aliases": tuple(aliases), "family": doc["family"],
+                "options": tuple(OFFERED[o] if o in OFFERED else own[o].option for o in offers),
+                "effects": {name: e for name, e in own.items()}}
+    return compose(Variant(doc["id"], doc["name"], doc["summary"], None,
+                           _players(doc.get("players", [2, 4]), None, MOST_PLAYERS), {}, choices, text, identity))
+
+
+#: an option's kind as a data file names it
+_KINDS = {YES_NO: bool, WHOLE: int}
+
+
+def _effect(name: str, spec: Any, choices: dict) -> Effect:
+    """A data game's own option, ``[options.NAME]``: its kind, default and help, and what it
+    ``sets``: for yes/no a table of ``"slot.parameter" = value``, for a whole number the one
+    ``"slot.parameter"`` that takes it (the parameter's bounds are the option's)."""
+    key = f"options.{name}"
+    if not isinstance(spec, dict) or spec.get("kind") not in _KINDS or not isinstance(spec.get("help"), str):
+        raise refuse(key, spec, f"a table with kind ({', '.join(_KINDS)}), default, help and sets")
+    kind = _KINDS[spec["kind"]]
+    option = Option(name, kind, spec.get("default"), spec["help"])
+    sets = spec.get("sets")
+    targets = list(sets) if kind is bool and isinstance(sets, dict) else [sets] if isinstance(sets, str) else None
+    if not targets:
+        raise refuse(f"{key}.sets", sets, "yes/no: a table of \"slot.parameter\" = value; a whole number: "
+                                          "the \"slot.parameter\" it gives")
+    low = None
+    for target in targets:
+        slot, _, param = str(target).partition(".")
+        part = choices[slot][0].part if slot in choices else None
+        if part is None or part.param(param) is None:
+            raise refuse(f"{key}.sets", target, "a parameter of a part the game names, as \"slot.parameter\"")
+        low = part.param(param).low
+    return Effect(option, sets, low if kind is int else None)

@@ -88,7 +88,6 @@ def _scoring(game) -> int:
     from ..games.base import Game
     from ..games.block import Block
     from ..games.caribbean import Caribbean
-    from ..games.family import Family
     from ..games.two_no_draw import TwoNoDraw
     from ..parts import scoring
     hook = type(game).score_hand
@@ -96,8 +95,9 @@ def _scoring(game) -> int:
         return WINNER_TAKES_OTHERS
     # a game written as data names its scoring fragment (domine.games.compose)
     fragments = {scoring.winner_takes_others: WINNER_TAKES_OTHERS, scoring.opponents_total: OPPONENTS_TOTAL,
-                 scoring.own_pips: OWN_PIPS, scoring.by_rank: INDIVIDUAL}
-    known = {Family.score_hand: FAMILY, TwoNoDraw.score_hand: OWN_PIPS, Caribbean.score_hand: LOWEST_SEAT_FOR_TEAM}
+                 scoring.own_pips: OWN_PIPS, scoring.by_rank: INDIVIDUAL,
+                 scoring.round_won: FAMILY}
+    known = {TwoNoDraw.score_hand: OWN_PIPS, Caribbean.score_hand: LOWEST_SEAT_FOR_TEAM}
     code = fragments.get(getattr(hook, "fragment", None)) if not getattr(hook, "bonus", 0) else None
     if code is None and hook not in known:
         raise NotCovered("its hand scoring is not one the kernel plays")

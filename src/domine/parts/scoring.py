@@ -159,6 +159,18 @@ def one_win_to_winners(result: HandResult, state: "HandState") -> HandResult:
     return result
 
 
+def round_won(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
+    """Family 7 (two players): going out wins the round; a blocked round goes to the lower hand,
+    equal hands to nobody. One win to the winner."""
+    result = winner_takes_others(state, reason, out_seat)
+    values = result.hand_values
+    if out_seat is not None:
+        result.winners = [out_seat]
+    else:
+        result.winners = [] if values[0] == values[1] else [0 if values[0] < values[1] else 1]
+    return one_win_to_winners(result, state)
+
+
 def out_or_shut_out(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
     """Shut-out 8-9: going out wins the hand; otherwise the player who had to pass (the last to
     act) loses it. One win to the winners; pips never score."""

@@ -260,6 +260,8 @@ SCORING = Slot("scoring", "How a finished hand scores (general 14-16).", (
     Part("out-or-shut-out", "going out wins the hand, otherwise the player who had to pass loses it; one win "
          "to the winner, pips never count (two players)", _scoring(scoring.out_or_shut_out, pip_weight=0.0),
          source="shut-out 8-9"),
+    Part("round-won", "going out wins the round, a blocked round goes to the lower hand (equal: nobody); one "
+         "win to the winner (two players)", _scoring(scoring.round_won, pip_weight=0.5), source="family 7"),
     Part("own-pips", "every player adds his own pips as penalty points; fewest wins",
          _scoring(scoring.own_pips, scoring.PENALTY)),
     Part("against-average", "zero-sum: each player scores the mean hand minus his own",
@@ -277,10 +279,12 @@ MATCH_END = Slot("match_end", "When the match is over, and who won it (general 1
          (Param("target", WHOLE, 100, "the score that loses", low=1, high=100000),),
          says="whoever reaches {target} loses"),
     Part("after-hands", "after so many hands the best total wins", lambda v: {
-        "match_end": AfterHands(v["hands"], high=True, tie_plays_on=v["tie"] == "plays-on")},
+        "match_end": AfterHands(v["hands"], high=True, tie_plays_on=v["tie"] == "plays-on", unit=v["unit"])},
          (Param("hands", WHOLE, 5, "hands in the match", low=1, high=1000),
           Param("tie", WORD, "plays-on", "a shared best total: more hands, or a drawn match",
-                ("plays-on", "drawn"))),
+                ("plays-on", "drawn")),
+          Param("unit", WORD, "points", "what the totals count: points, or rounds won (one a hand won)",
+                ("points", "rounds"))),
          says="after {hands} hands the best total wins (a tie: {tie})"),
     Part("streak", "so many hands won in a row", lambda v: {"match_end": Streak(v["length"])},
          (Param("length", WHOLE, 3, "hands won in a row", low=1, high=100),), says="{length} hands won in a row"),
