@@ -405,15 +405,20 @@ def _configure(base: type[Game], of_set: dict, effects: dict, picked: dict):
             setattr(self, name, make(self.max_pip))
         if options.get("partners"):
             apply_partners(self, options)
+        changed: dict[str, dict] = {}   # by slot, the parameters the options give
         for name, effect in effects.items():
             for key, value in effect.values(options[name]).items():
                 slot, _, param = key.partition(".")
-                choice = picked[slot][0]
-                made = choice.part.make({**choice.values, param: value})
-                lead = made.pop("_lead", None)
-                if lead is not None:
-                    made["first_lead" if slot == "lead" else "later_lead"] = lead
-                for attr, declared in made.items():
+                changed.setdefault(slot, {})[param] = value
+        for slot, given in changed.items():
+            choice = picked[slot][0]
+            made = choice.part.make({**choice.values, **given})
+            was = choice.part.make(choice.values)
+            lead = made.pop("_lead", None)
+            if lead is not None:
+                made["first_lead" if slot == "lead" else "later_lead"] = lead
+            for attr, declared in made.items():
+                if attr not in was or declared != was[attr]:   # only what the options change (not the set's deal)
                     setattr(self, attr, declared)
     return configure
 
