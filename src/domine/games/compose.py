@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine.tiles import SET_NAMES, set_size
 from ..parts.scoring import PENALTY, TOKENS_WON
-from ..parts.vocabulary import COUNTS, SLOTS, TILE, WHOLE, WORD, YES_NO, Param, Slot, tile_value
+from ..parts.vocabulary import COUNTS, SLOTS, TILE, WHOLE, WORD, YES_NO, Param, Part, Slot, tile_value
 from .base import PARTNERS, SET, TARGET, Game, GameError, Option, StakesGame, apply_partners
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8

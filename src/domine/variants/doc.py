@@ -9,8 +9,8 @@ import sys
 
 from ..engine.tiles import SET_NAMES, set_size
 from ..games.compose import MAX_PLAYERS, MIN_PLAYERS
-from .loader import read_variant
 from ..parts.vocabulary import HEADER, SLOTS, describe
+from .loader import read_variant
 
 INTRO = """\
 # Variant files

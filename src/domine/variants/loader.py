@@ -13,13 +13,10 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from typing import Any
 
 from .. import games as registry
 from ..games.base import Game, GameError
-from ..games.compose import (
-    MAX_PLAYERS, MIN_PLAYERS, Variant, VariantError, _players, _unknown, compose, read_slots, refuse, shown,
-)
+from ..games.compose import Variant, VariantError, _players, _unknown, compose, read_slots, refuse, shown
 from ..parts.vocabulary import HEADER, SLOTS
 
 
