@@ -107,7 +107,9 @@ def test_every_part_declares_a_name_a_description_and_typed_parameters():
 
 
 NEEDS = {"opponents-total": 'teams = "partners"\nplayers = 4\n', "partners": "players = 4\n",
-         "pot": 'match_end = { rule = "after-hands", hands = 3 }\n'}
+         "pot": 'match_end = { rule = "after-hands", hands = 3 }\n',
+         "by-rank": "players = [3, 4]\n", "out-or-shut-out": "players = 2\n", "round-won": "players = 2\n", "cross": 'lead = { rule = "heaviest-double", redeal = true }\n',
+         "heaviest-double-else-turn-up": 'deal = { hands = 5, rest = "aside" }\n'}
 EVERY_PART = [(slot, part) for slot in SLOTS if slot.key != "deal" for part in slot.parts]
 
 
@@ -115,8 +117,9 @@ EVERY_PART = [(slot, part) for slot in SLOTS if slot.key != "deal" for part in s
 def test_every_part_alone_on_the_general_rules_passes_the_checks(slot, part):
     """Each part with its defaults (and what it needs beside it), on the general rules."""
     value = f'["{part.name}"]' if slot.many else f'"{part.name}"'
-    text = f'name = "all {slot.key} {part.name}"\n{NEEDS.get(part.name, "")}{slot.key} = {value}\n' \
-           'deal = { hands = 5 }\n'
+    needs = NEEDS.get(part.name, "")
+    text = f'name = "all {slot.key} {part.name}"\n{needs}{slot.key} = {value}\n' + \
+        ("" if re.search(r"^deal =", needs, re.M) else 'deal = { hands = 5 }\n')
     report = check_game(load_variant(text), hands=12, heavy_every=2)
     assert report.ok, [str(f) for f in report.findings]
 
@@ -401,3 +404,60 @@ def test_the_rules_command_at_the_table_describes_the_variant():
                                  "--speed", "0"], input="rules\nquit\n")
     assert "No rules text" not in result.output
     assert "9 tiles each" in result.output and "double-eight set" in result.output
+
+
+# -- item 4: built-in games written as data (domine/games/data/<id>.toml) --------------------------
+AS_DATA = ("blitz", "cross", "draw", "family", "individual", "lightning", "matador", "ordinary", "partners",
+           "sevastopol", "shut-out", "troli")
+
+
+@pytest.mark.parametrize("gid", AS_DATA)
+def test_a_game_written_as_data_has_no_module_and_is_found_as_before(gid):
+    import importlib.util
+    data = ROOT / "src" / "domine" / "games" / "data" / f"{gid}.toml"
+    assert data.exists() and importlib.util.find_spec(f"domine.games.{gid.replace('-', '_')}") is None
+    cls = GAMES[gid]
+    assert game_class(cls.name) is cls and all(game_class(a) is cls for a in cls.aliases)
+    assert getattr(cls, "variant_source", None) is None   # a built-in game, a base for variants
+
+
+def test_a_data_games_own_options_set_the_values_of_its_parts():
+    from domine.parts.turns import Turn
+    plain, at_will = make_game("draw", 2), make_game("draw", 2, {"voluntary_draw": True, "no_reserve": True})
+    assert plain.reserve == 2 and at_will.reserve == 0
+    assert at_will.turn == Turn(draw_at_will=True, drawn_tile_must_be_played=False) and at_will.turn.plain
+    eight = make_game("draw", 3, {"set": "double-eight", "no_reserve": True})   # the set's deal stays
+    assert eight.deal_size(3) == make_game("draw", 3, {"set": "double-eight"}).deal_size(3) and eight.reserve == 0
+    assert make_game("family", 2, {"rounds": 3}).match_end.hands == 3
+    with pytest.raises(GameError, match="option rounds must be at least 1"):
+        make_game("family", 2, {"rounds": 0})
+    with pytest.raises(GameError, match="option partners needs exactly 4 players"):
+        make_game("draw", 3, {"partners": True})
+
+
+def test_a_set_dependent_lead_follows_the_set_played():
+    from domine.engine.tiles import double
+    for name, pip in (("double-six", 6), ("double-nine", 9), ("double-twelve", 12)):
+        assert make_game("sevastopol", 4, {"set": name}).first_lead.tile == double(pip)
+
+
+GAME_FILE = ('id = "x"\nname = "X"\nfamily = "draw"\nsummary = "x"\noffers = ["set"]\n'
+             'deal = { hands = 7 }\n')
+
+
+@pytest.mark.parametrize("extra, says", [
+    ('bogus = 1\n', "bogus = 1: no such key"),
+    ('offers = ["set", "nope"]\n', "offers = "),
+    ('[options.x]\nkind = "yes/no"\ndefault = false\nhelp = "x"\nsets = { "deal.nope" = 1 }\n',
+     'options.x.sets = "deal.nope": a parameter of a part'),
+    ('[options.x]\nkind = "colour"\n', "options.x = "),
+    ('players = 2\nlead = "heaviest-double-else-turn-up"\n', 'it needs deal.rest = "aside"'),
+])
+def test_a_bad_data_file_is_refused_in_one_line(extra, says):
+    from domine.games.compose import data_game
+    text = GAME_FILE.replace('offers = ["set"]\n', "") + extra if extra.startswith("offers") else GAME_FILE + extra
+    if "[options.x]" in extra:
+        text = text.replace('offers = ["set"]', 'offers = ["set", "x"]')
+    with pytest.raises(VariantError, match=re.escape(says)) as e:
+        data_game(text)
+    assert "\n" not in str(e.value)

@@ -1,4 +1,5 @@
-"""The registry: every game by id and by any of its aliases. Each game is a module here."""
+"""The registry: every game by id and by any of its aliases. Each game is a module here, or a
+data file in ``data/`` composed of the engine's named parts (``compose.data_game``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import difflib
 import unicodedata
 
 import importlib
+import importlib.resources
 import pkgutil
 
 from .base import Game, GameError
@@ -15,7 +17,7 @@ FIRST = ("family", "ordinary", "partners", "blitz", "cross", "matador", "bergen"
 
 
 #: modules here that define no game (the action space and its doc tables)
-NOT_GAMES = frozenset({"actions", "actions_doc"})
+NOT_GAMES = frozenset({"actions", "actions_doc", "compose"})
 
 
 def _discover() -> dict[str, type[Game]]:
@@ -29,8 +31,17 @@ def _discover() -> dict[str, type[Game]]:
             if isinstance(value, type) and issubclass(value, Game) and value.__module__ == module.__name__ \
                     and value.id != Game.id:
                 found[value.id] = value
+    found.update(_data_games())
     order = {gid: i for i, gid in enumerate(FIRST)}
     return dict(sorted(found.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
+
+
+def _data_games() -> dict[str, type[Game]]:
+    """The games written as data: every ``data/<id>.toml`` of the package, read as modules are."""
+    from .compose import data_game
+    files = sorted((f for f in importlib.resources.files(__name__).joinpath("data").iterdir()
+                    if f.name.endswith(".toml")), key=lambda f: f.name)
+    return {cls.id: cls for cls in (data_game(f.read_text(encoding="utf-8")) for f in files)}
 
 
 GAMES: dict[str, type[Game]] = _discover()

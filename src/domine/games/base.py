@@ -1,6 +1,7 @@
 """A game is a definition: data the engine reads, plus a few hooks.
 
-``Game`` holds the defaults of general.md; a game (one module of ``domine.games``)
+``Game`` holds the defaults of general.md; a game (one module of ``domine.games``, or a data file
+of ``domine/games/data`` composed of the named parts by ``compose``)
 subclasses it, sets the class attributes that differ and names the rule
 fragments it uses from ``domine.parts``: its turn, how a hand ends, who leads,
 how a hand scores, how a match ends, its conventions. It overrides a hook only

@@ -88,20 +88,23 @@ def _scoring(game) -> int:
     from ..games.base import Game
     from ..games.block import Block
     from ..games.caribbean import Caribbean
-    from ..games.family import Family
-    from ..games.individual import Individual
-    from ..games.partners import Partners
     from ..games.two_no_draw import TwoNoDraw
+    from ..parts import scoring
     hook = type(game).score_hand
     if hook is Game.score_hand or (hook is Block.score_hand and not game.openspiel):
         return WINNER_TAKES_OTHERS
-    known = {Family.score_hand: FAMILY, Partners.score_hand: OPPONENTS_TOTAL, TwoNoDraw.score_hand: OWN_PIPS,
-             Individual.score_hand: INDIVIDUAL, Caribbean.score_hand: LOWEST_SEAT_FOR_TEAM}
-    if hook not in known:
+    # a game written as data names its scoring fragment (domine.games.compose)
+    fragments = {scoring.winner_takes_others: WINNER_TAKES_OTHERS, scoring.opponents_total: OPPONENTS_TOTAL,
+                 scoring.own_pips: OWN_PIPS, scoring.by_rank: INDIVIDUAL,
+                 scoring.round_won: FAMILY}
+    known = {TwoNoDraw.score_hand: OWN_PIPS, Caribbean.score_hand: LOWEST_SEAT_FOR_TEAM}
+    code = fragments.get(getattr(hook, "fragment", None)) if not getattr(hook, "bonus", 0) else None
+    if code is None and hook not in known:
         raise NotCovered("its hand scoring is not one the kernel plays")
-    if hook is Partners.score_hand and game.players != 4:
+    code = known[hook] if code is None else code
+    if code == OPPONENTS_TOTAL and game.players != 4:
         raise NotCovered("its hand scoring is played by four seats only")
-    return known[hook]
+    return code
 
 
 def _match_end(end) -> tuple[int, int, int, int, int]:

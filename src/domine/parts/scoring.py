@@ -93,6 +93,23 @@ def first_ranked_takes_others(state: "HandState", reason: str, out_seat: int | N
     return HandResult(reason, out_seat, values, tiles, points, [best], ranking)
 
 
+#: Individual 8-9: by the number of players, the position (0 = best) -> the position whose hand
+#: value it scores (None: nothing)
+SCORES_VALUE_OF = {3: (2, 1, None), 4: (3, 2, 1, None)}
+
+
+def by_rank(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
+    """Pojedinačne Domino-igre (3 or 4 players): the best-ranked scores the weakest's hand value,
+    the second the second weakest's, and so on (individual 7-9)."""
+    values, tiles = values_and_tiles(state)
+    ranking = standard_ranking(values, tiles, state.last_placer)
+    points = list(state.hand_points)
+    for position, source in enumerate(SCORES_VALUE_OF[state.n]):
+        if source is not None:
+            points[state.teams[ranking[position]]] += values[ranking[source]]
+    return HandResult(reason, out_seat, values, tiles, points, [ranking[0]], ranking)
+
+
 def own_pips(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
     """Penalty games: everyone adds his own hand value; the best-ranked wins the hand."""
     values, tiles = values_and_tiles(state)
@@ -140,6 +157,31 @@ def one_win_to_winners(result: HandResult, state: "HandState") -> HandResult:
         points[team] = 1
     result.points = points
     return result
+
+
+def round_won(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
+    """Family 7 (two players): going out wins the round; a blocked round goes to the lower hand,
+    equal hands to nobody. One win to the winner."""
+    result = winner_takes_others(state, reason, out_seat)
+    values = result.hand_values
+    if out_seat is not None:
+        result.winners = [out_seat]
+    else:
+        result.winners = [] if values[0] == values[1] else [0 if values[0] < values[1] else 1]
+    return one_win_to_winners(result, state)
+
+
+def out_or_shut_out(state: "HandState", reason: str, out_seat: int | None) -> HandResult:
+    """Shut-out 8-9: going out wins the hand; otherwise the player who had to pass (the last to
+    act) loses it. One win to the winners; pips never score."""
+    values, tiles = values_and_tiles(state)
+    if out_seat is not None:
+        winners = [out_seat]
+    else:
+        passer = state.history[-1][0]
+        winners = [s for s in range(state.n) if s != passer]
+    result = HandResult(reason, out_seat, values, tiles, [0] * state.n_teams, winners)
+    return one_win_to_winners(result, state)
 
 
 def lowest_seat_wins_for_team(state: "HandState", reason: str, out_seat: int | None) -> HandResult:

@@ -9,7 +9,7 @@ Pure: text in, games out; reading the file is the command line's work.
 
 from __future__ import annotations
 
+from ..parts.vocabulary import SLOTS
 from .loader import VariantError, load_variant, read_variant, variant_game
-from .parts import SLOTS
 
 __all__ = ["SLOTS", "VariantError", "load_variant", "read_variant", "variant_game"]

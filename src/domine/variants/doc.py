@@ -8,13 +8,14 @@ from __future__ import annotations
 import sys
 
 from ..engine.tiles import SET_NAMES, set_size
-from .loader import MAX_PLAYERS, MIN_PLAYERS, read_variant
-from .parts import HEADER, SLOTS, describe
+from ..games.compose import MAX_PLAYERS, MIN_PLAYERS
+from ..parts.vocabulary import HEADER, SLOTS, describe
+from .loader import read_variant
 
 INTRO = """\
 # Variant files
 
-*This page is generated from the registry of parts (`domine/variants/parts.py`) by
+*This page is generated from the registry of parts (`domine/parts/vocabulary.py`) by
 `python -m domine.variants.doc --markdown`; a test keeps it equal to the code.*
 
 A variant file is a TOML file that composes a game from the engine's named parts, or starts

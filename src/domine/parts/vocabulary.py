@@ -14,15 +14,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.matching import EQUAL, SEVEN
-from ..engine.tiles import SET_NAMES, parse_tile, set_size, tile_str
-from ..parts.conventions import LastTileAnnouncement, OutOfTurnDoubles
-from ..parts.hand_ends import BLOCKED, DeadLayout, FirstPassLoses, PassesInARow
-from ..parts.leads import (
-    ByLot, FixedSeat, GivenTile, HeaviestDouble, LightestTile, Loser, LowestDouble, NextStarter, PreviousWinner,
+from ..engine.moves import DRAW
+from ..engine.tiles import SET_NAMES, double, parse_tile, set_size, tile_str
+from .conventions import LastTileAnnouncement, OutOfTurnDoubles
+from .hand_ends import BLOCKED, DeadLayout, FirstPassLoses, PassesInARow
+from .leads import (
+    ByLot, FixedSeat, GivenTile, HeaviestDouble, HeaviestDoubleElseTurnUp, LightestTile, Loser, LowestDouble,
+    NextStarter, PreviousWinner,
 )
-from ..parts.match_ends import AfterHands, HandWins, ReacherLoses, SingleHand, Streak
-from ..parts import scoring
-from ..parts.turns import AT_WILL, ONE_TILE, WHILE_FITS, Turn
+from .match_ends import AfterHands, HandWins, ReacherLoses, SingleHand, Streak
+from . import scoring
+from .turns import AT_WILL, ONE_TILE, WHILE_FITS, Turn
 
 # -- parameters --------------------------------------------------------------------------------
 #: the kinds of value a parameter takes, as the documentation and the refusals name them
@@ -136,6 +138,9 @@ LAYOUT = Slot("layout", "Where tiles may be placed (docs/layouts.md).", (
          (Param("flanks", WORD, "at-once", "when the spinner's two flanks open: at once, or once both of "
                 "its sides hold a tile", ("at-once", "after-sides")),),
          says="a line whose first double is a spinner; its flanks open {flanks}"),
+    Part("cross", "a cross: the lead double is a spinner whose four sides fill before any arm grows (lead a "
+         "double: the lead rule should deal again when none is dealt)",
+         lambda v: {"layout_kind": "cross", "layout_params": {}}, source="cross 4-6"),
 ), default="line")
 
 MATCHING = Slot("matching", "Which tiles may touch (general 8).", (
@@ -156,6 +161,13 @@ _FIRST_LEADS = (
     Part("given-tile", "the holder of a named tile leads it; not dealt, a new deal",
          lambda v: {"_lead": GivenTile(v["tile"])},
          (Param("tile", TILE, "6-6", "the tile that leads"),), says="the holder of {tile} leads it"),
+    Part("top-double", "the holder of the set's heaviest double (6-6 on double-six) leads it; not dealt, a new "
+         "deal", lambda v: {"_lead": GivenTile(double(6)), "_lead_of_set": lambda pip: GivenTile(double(pip))},
+         source="sevastopol 4"),
+    Part("heaviest-double-else-turn-up", "the holder of the heaviest double leads it; with no double dealt, the "
+         "first tile set aside is turned up as the lead, nobody's, and seat (hand - 1) mod the players plays first "
+         "(needs tiles set aside: deal.rest = \"aside\")",
+         lambda v: {"_lead": HeaviestDoubleElseTurnUp()}, source="troli 3"),
     Part("fixed-seat", "a given seat leads any tile", lambda v: {"_lead": FixedSeat(v["seat"])},
          (Param("seat", WHOLE, 0, "the seat that leads", low=0, high=7),), says="seat {seat} leads any tile"),
     Part("by-lot", "a seat drawn by lot leads any tile", lambda v: {"_lead": ByLot()}),
@@ -225,9 +237,11 @@ VALUES = Slot("values", "What a tile left in hand counts (general 14).", (
 ), default="pips")
 
 
-def _scoring(fn, points: str = scoring.GOOD, bonus: bool = False) -> Callable[[dict], dict]:
+def _scoring(fn, points: str = scoring.GOOD, bonus: bool = False, **more) -> Callable[[dict], dict]:
+    """A scoring part's declarations; ``more``: others it implies (``pip_weight``, how much the
+    pips left in hand matter to the outcome, for the bots)."""
     def make(v: dict) -> dict:
-        return {"_scoring": fn, "points": points, "_bonus": v.get("domino_bonus", 0) if bonus else 0}
+        return {"_scoring": fn, "points": points, "_bonus": v.get("domino_bonus", 0) if bonus else 0, **more}
     return make
 
 
@@ -241,6 +255,13 @@ SCORING = Slot("scoring", "How a finished hand scores (general 14-16).", (
          _scoring(scoring.lowest_takes_others_total, bonus=True), _BONUS),
     Part("first-ranked-takes-others", "the best-ranked player scores the others' pips (blitz)",
          _scoring(scoring.first_ranked_takes_others, bonus=True), _BONUS),
+    Part("by-rank", "the best-ranked player scores the weakest's pips, the second the second weakest's "
+         "(three or four players)", _scoring(scoring.by_rank), source="individual 7-9"),
+    Part("out-or-shut-out", "going out wins the hand, otherwise the player who had to pass loses it; one win "
+         "to the winner, pips never count (two players)", _scoring(scoring.out_or_shut_out, pip_weight=0.0),
+         source="shut-out 8-9"),
+    Part("round-won", "going out wins the round, a blocked round goes to the lower hand (equal: nobody); one "
+         "win to the winner (two players)", _scoring(scoring.round_won, pip_weight=0.5), source="family 7"),
     Part("own-pips", "every player adds his own pips as penalty points; fewest wins",
          _scoring(scoring.own_pips, scoring.PENALTY)),
     Part("against-average", "zero-sum: each player scores the mean hand minus his own",
@@ -258,10 +279,12 @@ MATCH_END = Slot("match_end", "When the match is over, and who won it (general 1
          (Param("target", WHOLE, 100, "the score that loses", low=1, high=100000),),
          says="whoever reaches {target} loses"),
     Part("after-hands", "after so many hands the best total wins", lambda v: {
-        "match_end": AfterHands(v["hands"], high=True, tie_plays_on=v["tie"] == "plays-on")},
+        "match_end": AfterHands(v["hands"], high=True, tie_plays_on=v["tie"] == "plays-on", unit=v["unit"])},
          (Param("hands", WHOLE, 5, "hands in the match", low=1, high=1000),
           Param("tie", WORD, "plays-on", "a shared best total: more hands, or a drawn match",
-                ("plays-on", "drawn"))),
+                ("plays-on", "drawn")),
+          Param("unit", WORD, "points", "what the totals count: points, or rounds won (one a hand won)",
+                ("points", "rounds"))),
          says="after {hands} hands the best total wins (a tie: {tie})"),
     Part("streak", "so many hands won in a row", lambda v: {"match_end": Streak(v["length"])},
          (Param("length", WHOLE, 3, "hands won in a row", low=1, high=100),), says="{length} hands won in a row"),
@@ -276,6 +299,8 @@ CONVENTIONS = Slot("conventions", "Table conventions any game may add (a list)."
          "turn", lambda v: {"_convention": LastTileAnnouncement()}, source="ordinary 10"),
     Part("out-of-turn-doubles", "after a drawn lead a-b, the holders of a-a and b-b may lay them at once, each "
          "costing a turn (Igra preko reda)", lambda v: {"_convention": OutOfTurnDoubles()}, source="ordinary 7"),
+    Part("open-draws", "every tile drawn is shown to all the players", lambda v: {"public_kinds": frozenset({DRAW})},
+         source="shut-out 7"),
 ), many=True)
 
 STAKES = Slot("stakes", "Whether the game is played for tokens (general 20).", (
