@@ -44,7 +44,7 @@ def cluster():
     port = _free_port()
     started = subprocess.Popen(
         [str(RAY), "start", "--head", f"--port={port}", "--num-cpus=2", "--include-dashboard=false",
-         "--node-ip-address=127.0.0.1", f"--ray-client-server-port={_free_port()}", "--disable-usage-stats"],
+         "--node-ip-address=127.0.0.1", "--disable-usage-stats"],   # no Ray Client server: ray[client] is not needed
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         env={k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"})
     try:

@@ -34,7 +34,6 @@ def replay_cmd(
     from rich.markup import escape
     from rich.text import Text
 
-    from .. import i18n
     from ..bots import BotError
     from ..engine.moves import MoveError
     from ..games import make_game

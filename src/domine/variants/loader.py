@@ -16,7 +16,7 @@ import tomllib
 
 from .. import games as registry
 from ..games.base import Game, GameError
-from ..games.compose import Variant, VariantError, _players, _unknown, compose, read_slots, refuse, shown
+from ..games.compose import Variant, VariantError, _players, compose, read_slots, refuse, shown
 from ..parts.vocabulary import HEADER, SLOTS
 
 
