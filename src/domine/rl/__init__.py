@@ -1,0 +1,16 @@
+"""The research API: every domine game as a PettingZoo AEC environment and as a Gymnasium
+environment against domine's bots, with observation tensors that leak nothing (docs/rl.md).
+
+Needs the extra ``domine[rl]`` (PettingZoo, Gymnasium); the core never imports this package.
+Importing it registers ``domine/<Game>-v0`` with Gymnasium.
+"""
+
+from __future__ import annotations
+
+from .aec import DomineAEC, env
+from .gym import DomineGym, env_id, register_all
+from .tensor import TensorCodec
+
+register_all()
+
+__all__ = ["DomineAEC", "DomineGym", "TensorCodec", "env", "env_id", "register_all"]
