@@ -13,6 +13,7 @@ import io
 import random
 import re
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +29,8 @@ from domine.games import GAMES, make_game   # noqa: E402
 from domine.engine.match import Match   # noqa: E402
 from domine.parts.scoring import PENALTY   # noqa: E402
 from domine.rl.tensor import TensorCodec   # noqa: E402
-from test_properties import COMBOS, _id, swap_hidden   # noqa: E402
+from domine.engine.tiles import BIT, tiles_of   # noqa: E402
+from test_properties import COMBOS, _id, shown_to_all, swap_hidden   # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PARAMS = [pytest.param(c, id=_id(c)) for c in COMBOS]
@@ -54,6 +56,25 @@ def test_pettingzoo_seed_test_gives_the_same_episodes_from_one_seed(gid, n, opts
     quiet(seed_test, lambda: rl.env(gid, n, opts), num_cycles=8)
 
 
+def swap_with_aside(state, seat, rng):
+    """A clone in which a hidden tile of another seat is exchanged with a tile set aside for the
+    hand (two-handed block leaves 14 out of play and no stock: ``swap_hidden`` finds nothing to
+    swap with); None if there is none."""
+    known = shown_to_all(state) | state.layout.mask
+    aside = [t for t in state.deal.aside if not BIT[t] & known]
+    others = [s for s in range(state.n) if s != seat and state.hands[s] & ~known]
+    if not aside or not others:
+        return None
+    o = rng.choice(others)
+    x = rng.choice(tiles_of(state.hands[o] & ~known))
+    y = rng.choice(aside)
+    c = state.clone()
+    c.hands[o] ^= BIT[x] | BIT[y]
+    c.in_hands ^= BIT[x] | BIT[y]
+    c.deal = replace(state.deal, aside=[x if t == y else t for t in state.deal.aside])
+    return c
+
+
 def _play_hand(env, rng, check):
     """Play one episode with random legal actions, calling ``check(env)`` before every move."""
     env.reset(seed=rng.randrange(1 << 30))
@@ -75,7 +96,7 @@ def test_the_mask_is_the_legal_moves_and_the_tensor_hides_what_the_seat_cannot_k
     gid, n, opts = combo
     env = rl.env(gid, n, opts, seed=11)
     rng = random.Random(hash(_id(combo)) & 0xFFFF)
-    steps = [0]
+    steps, swaps = [0], [0]
 
     def check(env):
         state = env.state
@@ -89,17 +110,20 @@ def test_the_mask_is_the_legal_moves_and_the_tensor_hides_what_the_seat_cannot_k
             got = list(np.flatnonzero(out["action_mask"]))
             assert got == (legal if seat == acting else []), (agent, got, legal)
         steps[0] += 1
-        if steps[0] > 40:
+        if steps[0] > 30:
             return
         for seat in sorted({acting, rng.randrange(n)}):
-            other = swap_hidden(state, seat, rng)
-            if other is not None:
+            for swap in (swap_hidden, swap_with_aside):
+                other = swap(state, seat, rng)
+                if other is None:
+                    continue
+                swaps[0] += 1
                 mine = env.tensor.encode(state.observation(seat))
                 theirs = env.tensor.encode(other.observation(seat))
                 assert np.array_equal(mine, theirs), f"seat {seat}'s tensor changed with what it cannot see"
 
     _play_hand(env, rng, check)
-    assert steps[0] > 0
+    assert steps[0] > 0 and swaps[0] > 0
 
 
 def test_the_tensor_changes_with_what_the_seat_does_see():
