@@ -10,7 +10,7 @@ import io
 
 import numpy as np
 
-from ..engine.tiles import tile_str
+from ..engine.tiles import tile_str, tiles_of
 from ..render import png
 
 
@@ -26,10 +26,10 @@ def _ends(state) -> str:
 def ansi(match, state) -> str:
     """A few lines: the game and hand, the open ends, the tiles on the table, every seat's count."""
     game = match.game
-    lines = [f"{game.id} for {game.players}, hand {match.hands_played + (0 if state.over else 1)}, "
-             f"scores {' '.join(str(s) for s in match.scores)}",
+    hand = match.hands_played + (0 if state.over else 1)
+    lines = [f"{game.id} for {game.players}, hand {hand}, scores {' '.join(str(s) for s in match.scores)}",
              f"ends: {_ends(state)}",
-             "table: " + (" ".join(tile_str(t) for t in state.observation(0).layout_tiles) or "-"),
+             "table: " + (" ".join(tile_str(t) for t in tiles_of(state.layout.mask)) or "-"),
              "tiles: " + ", ".join(f"seat {s} {h.bit_count()}" for s, h in enumerate(state.hands))
              + f"; stock {len(state.stock) - state.stock_pos}"]
     if state.over and state.result is not None:

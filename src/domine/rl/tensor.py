@@ -91,7 +91,7 @@ class TensorCodec:
         out = np.zeros(self.size, dtype=np.float32)
         s, v, n = self.s, self.v, self.n
         me = obs.seat
-        at = dict((name, start) for name, start, _ in self.layout.sections)
+        at = {name: start for name, start, _ in self.layout.sections}
         _bits(out, at["hand"], obs.hand)
         _bits(out, at["table"], obs.layout_tiles)
         _bits(out, at["own laid"], list(obs.discards) + list(obs.locked))
