@@ -76,6 +76,18 @@ def swap_with_aside(state, seat, rng):
     return c
 
 
+@pytest.mark.parametrize("gid, n, opts", [("block", 2, {"target": 20}), ("auction", 3, {}), ("blind", 2, {})])
+def test_pettingzoo_api_test_passes_on_whole_matches(gid, n, opts):
+    quiet(api_test, rl.env(gid, n, opts, episode="match", seed=3), num_cycles=40)
+
+
+@pytest.mark.parametrize("kwargs, message", [({"episode": "round"}, "episode is 'hand' or 'match'"),
+                                             ({"render_mode": "human"}, "render_mode is 'ansi' or 'rgb_array'")])
+def test_a_wrong_setting_is_refused_in_one_line(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        rl.env("block", 2, **kwargs)
+
+
 def _play_hand(env, rng, check):
     """Play one episode with random legal actions, calling ``check(env)`` before every move."""
     env.reset(seed=rng.randrange(1 << 30))
