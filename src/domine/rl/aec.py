@@ -78,7 +78,13 @@ class DomineAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.match = Match(self.game, seed=self._seeds.randrange(1 << 31), keep_hands=False)
+        match = self.match
+        # hand episodes walk through a match: the next reset deals its next hand, so later hands
+        # (scores, who leads, tokens) are learnt too; a seed, a match over, or a hand left
+        # unfinished starts a new match
+        if seed is not None or self.episode == "match" or match is None or match.over \
+                or match.current is not None:
+            self.match = Match(self.game, seed=self._seeds.randrange(1 << 31), keep_hands=False)
         self._deal()
         self.agent_selection = self.possible_agents[self.state.acting_seat()]
 

@@ -48,9 +48,11 @@ class DomineGym(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         others = [s for s in range(self.aec.game.players) if s != self.seat]
+        fresh = seed is not None or self.aec.match is None
         while True:   # a hand the learner has no move in (it sits out, or the bots end it first): the next
             base = int(self.np_random.integers(1 << 31))
-            self.aec.reset(seed=base)
+            self.aec.reset(seed=base if fresh else None)
+            fresh = False
             self.bots = {s: make_bot(name, base * 31 + s) for s, name in zip(others, self.names)}
             self._play_bots()
             if not self.aec.terminations[self.agent]:
