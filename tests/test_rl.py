@@ -303,6 +303,14 @@ def test_an_illegal_gymnasium_action_ends_the_episode_with_a_loss():
     assert (reward, done, info["illegal"]) == (-1.0, True, True)
 
 
+def test_unknown_opponents_are_refused_when_the_environment_is_made():
+    from domine.bots import BotError
+    with pytest.raises(BotError):
+        gymnasium.make("domine/Block-v0", players=2, opponents="grandmaster")
+    with pytest.raises(ValueError, match=r"one opponent for each other seat \(1 for 2 players\), not 2"):
+        gymnasium.make("domine/Block-v0", players=2, opponents=["greedy", "random"])
+
+
 # -- the package's place --------------------------------------------------------------------
 def test_only_domine_rl_imports_pettingzoo_and_gymnasium():
     for path in (ROOT / "src" / "domine").rglob("*.py"):

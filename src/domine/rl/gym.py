@@ -33,7 +33,9 @@ class DomineGym(gymnasium.Env):
             raise ValueError(f"seat is 0 to {n - 1} for {n} players, not {seat!r}")
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
-            raise ValueError(f"{n - 1} opponents for {n} players, not {len(names)}")
+            raise ValueError(f"one opponent for each other seat ({n - 1} for {n} players), not {len(names)}")
+        for name in names:
+            make_bot(name)   # an unknown bot or a bad parameter: refused now (BotError), not at reset
         self.names = names
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
