@@ -7,6 +7,13 @@ Importing it registers ``domine/<Game>-v0`` with Gymnasium.
 
 from __future__ import annotations
 
+try:   # the extra's libraries, named in one clear line when one is missing
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as e:   # pragma: no cover - the test extra installs them
+    raise ImportError(f"domine.rl needs the rl extra (pip install 'domine[rl]'): {e}") from None
+
 from .aec import DomineAEC, env
 from .gym import DomineGym, env_id, register_all
 from .tensor import TensorCodec
