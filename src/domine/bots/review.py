@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 from ..engine.observation import Observation
 from ..parts.scoring import GOOD, PENALTY, TOKENS_WON, ZERO_SUM
 from .knowledge import Knowledge, WorldError, game_of, greedy_or_random
-from .search import outcome, rollout
+from .search import add_world
 
 #: The classes of a loss, least first.
 INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
@@ -118,13 +118,7 @@ def move_values(obs: Observation, moves: Sequence[int], budget: Budget, seed: in
             world, weight = knowledge.sample_weighted(rng, model)
         except WorldError:
             break
-        for i, move in enumerate(moves):
-            after = world.clone()
-            after.apply_unchecked(move)
-            for _ in range(budget.rollouts):
-                state = after.clone() if budget.rollouts > 1 else after
-                rollout(state, rng, budget.epsilon, team)
-                totals[i] += weight * outcome(state, obs.seat, scale)
+        add_world(totals, world, weight, moves, budget.rollouts, rng, budget.epsilon, obs.seat, team, scale)
         weights += weight * budget.rollouts
         worlds += 1
         if deadline is not None and worlds < budget.worlds and time.perf_counter() > deadline:

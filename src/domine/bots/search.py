@@ -78,6 +78,20 @@ def rollout(state: HandState, rng: random.Random, epsilon: float, team: int = -1
             apply(best)
 
 
+def add_world(totals: list[float], world: HandState, weight: float, moves: list[int], rollouts: int,
+              rng: random.Random, epsilon: float, seat: int, team: int, scale: float,
+              epsilon_others: float | None = None) -> None:
+    """Add to ``totals[i]`` the weighted outcomes for ``seat`` of ``rollouts`` rollouts after
+    each ``moves[i]`` in one sampled world: the search's step, and the coach's (bots/review.py)."""
+    for i, move in enumerate(moves):
+        after = world.clone()
+        after.apply_unchecked(move)
+        for _ in range(rollouts):
+            state = after.clone() if rollouts > 1 else after
+            rollout(state, rng, epsilon, team, epsilon_others)
+            totals[i] += weight * outcome(state, seat, scale)
+
+
 def outcome(state: HandState, seat: int, scale: float) -> float:
     """How good a finished hand is for ``seat``: winning it, then the point margin."""
     worth = state.game.hand_worth
@@ -171,13 +185,8 @@ class SearchBot:
                 world, weight = knowledge.sample_weighted(rng, model)
             except WorldError:
                 break
-            for i, move in enumerate(moves):
-                after = world.clone()
-                after.apply_unchecked(move)
-                for _ in range(self.rollouts):
-                    state = after.clone() if self.rollouts > 1 else after
-                    rollout(state, rng, self.epsilon, obs.teams[obs.seat], self.others)
-                    totals[i] += weight * outcome(state, obs.seat, scale)
+            add_world(totals, world, weight, moves, self.rollouts, rng, self.epsilon, obs.seat,
+                      obs.teams[obs.seat], scale, self.others)
             played += 1
             if played < budget and not pace.another_fits():
                 self.last_decision_cut = Cut(played, budget, WORLDS)
