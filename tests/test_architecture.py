@@ -106,7 +106,7 @@ LAYERS = [
     {"domine.games"},
     {"domine.variants"},   # variant files: games composed of the parts by name (above the games they start from)
     {"domine.bots", "domine.records", "domine.render", "domine.i18n", "domine.kernel"},
-    {"domine.terminal", "domine.sim", "domine.rl"},   # rl: the research API (PettingZoo, Gymnasium)
+    {"domine.terminal", "domine.sim", "domine.rl", "domine.server"},   # rl: the research API; server: the browser
     {"domine.cli", "domine.__main__", "domine"},
 ]
 
