@@ -306,6 +306,8 @@ _TABLE = (
      "the seed is not 32 bytes in hexadecimal: {value!r}"),
     ("fair-commitment-unreadable", RECORD, "checking a fair deal: the commitment",
      "the commitment is not a SHA-256 in hexadecimal: {value!r}"),
+    ("fair-seed-missing", RECORD, "checking a fair deal: a finished hand's seed",
+     "the hand is over, but its seed was never revealed"),
     ("fair-commitment-differs", RECORD, "checking a fair deal: the commitment",
      "the seed's SHA-256 is not the commitment published before the deal"),
     ("fair-deal-differs", RECORD, "checking a fair deal: the deal", "the deal is not the one the seed gives"),
