@@ -282,6 +282,11 @@ class FairCheck:
     commitment: str | None = None
     seed: str | None = None
 
+    @property
+    def error(self) -> "RecordError | None":
+        """A failed hand's reason as the record's error, said with the hand's number."""
+        return RecordError(self.reason, self.hand) if self.reason is not None else None
+
     def to_json(self) -> dict:
         return {"hand": self.hand, "status": self.status,
                 "reason": self.reason.to_json() if self.reason is not None else None,

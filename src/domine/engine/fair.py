@@ -13,14 +13,9 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from typing import TYPE_CHECKING
-
 from .hand import Deal, HandContext
 from .reasons import Reason, because
 from .tiles import mask_of
-
-if TYPE_CHECKING:
-    from ..games.base import Game
 
 #: a key is the first 53 bits of a digest: exactly the precision of a double in [0, 1)
 KEY_BITS = 53
@@ -123,7 +118,7 @@ class _Probe(random.Random):
         return self.to if k == self.moved else 0.25 + k * 2.0 ** -30
 
 
-def keyed_tiles(game: "Game", context: HandContext | None) -> list[int]:
+def keyed_tiles(game, context: HandContext | None) -> list[int]:
     """Which tile each key of one shuffle goes to: entry j is the tile that takes key j, -1
     for a key drawn for no tile (Mexican Train draws one per tile of the set, the round's
     engine included, and sets the engine out before the shuffle).
@@ -152,7 +147,7 @@ def shuffled_order(keys: list[int], tiles: list[int]) -> list[int]:
     return [tiles[j] for j in sorted(range(len(keys)), key=keys.__getitem__) if tiles[j] >= 0]
 
 
-def fair_deal(game: "Game", seed: bytes, context: HandContext | None) -> tuple[Deal, list[int]]:
+def fair_deal(game, seed: bytes, context: HandContext | None) -> tuple[Deal, list[int]]:
     """The hand's deal from ``seed``, and which tile took each key of its last shuffle.
 
     The deal is the game's own ``deal_for`` from ``FairRandom(seed)``, shuffled again while the
@@ -193,7 +188,7 @@ def same_deal(a: Deal, b: Deal) -> bool:
         ([list(h) for h in b.hands], list(b.stock), list(b.aside))
 
 
-def check_hand(game: "Game", seed_hex: str, commitment_hex: str, deal: Deal,
+def check_hand(game, seed_hex: str, commitment_hex: str, deal: Deal,
                context: HandContext | None) -> Reason | None:
     """Why a hand's deal is not the fair one (None: it is): the seed is 32 bytes in hex, its
     SHA-256 is the commitment published before the deal, and the deal is the one it gives."""
