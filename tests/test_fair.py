@@ -227,6 +227,10 @@ def test_a_running_hand_keeps_its_seed_out_of_the_record():
     assert "result" not in last and set(last["fair"]) == {"commitment"}
     checks = check_fair(record)
     assert [c.status for c in checks] == ["verified", "unrevealed"]
+    last["fair"]["seed"] = None   # a field written as null is left out
+    assert [c.status for c in check_fair(record)] == ["verified", "unrevealed"]
+    last["fair"]["commitment"] = None
+    assert [c.status for c in check_fair(record)] == ["verified", "no-commitment"]
 
 
 @pytest.mark.parametrize("gid,players,options", [

@@ -330,12 +330,16 @@ def check_fair(record: Any) -> list[FairCheck]:
 
 
 def fair_fields(raw: Any, hand_no: int) -> dict | None:
-    """A record's hand's ``fair`` read: None where the hand has none, else ``{"commitment"}`` and,
+    """A record's hand's ``fair`` read: None where the hand has none (or only nulls), else ``{"commitment"}`` and,
     once revealed, ``"seed"``, both as the record writes them (hex text; ``check_hand``
     says what is wrong with their contents); ``RecordError`` when the field is not that shape."""
     if not isinstance(raw, dict) or "fair" not in raw:
         return None
     fair = raw["fair"]
+    if isinstance(fair, dict):   # a field written as null is a field left out
+        fair = {k: v for k, v in fair.items() if v is not None}
+        if not fair:
+            return None
     if not isinstance(fair, dict) or "commitment" not in fair or set(fair) - {"commitment", "seed"}:
         raise RecordError("'fair' must be {\"commitment\": hex, \"seed\": hex} (the seed once revealed)", hand_no)
     if not all(isinstance(v, str) for v in fair.values()):
