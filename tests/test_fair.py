@@ -12,8 +12,17 @@ from pathlib import Path
 import pytest
 from helpers import run
 
-from domine.engine.fair import (FairRandom, check_hand, commitment, deal_order, fair_deal, key, keyed_tiles,
-                                new_seed, shuffled_order)
+from domine.engine.fair import (
+    FairRandom,
+    check_hand,
+    commitment,
+    deal_order,
+    fair_deal,
+    key,
+    keyed_tiles,
+    new_seed,
+    shuffled_order,
+)
 from domine.engine.hand import Deal, HandContext
 from domine.engine.match import Match
 from domine.engine.tiles import mask_of, parse_tile, set_size, tile_str

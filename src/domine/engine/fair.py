@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+
 from .hand import Deal, HandContext
 from .reasons import Reason, because
 from .tiles import mask_of
@@ -208,5 +209,16 @@ def check_hand(game, seed_hex: str, commitment_hex: str, deal: Deal,
     return None
 
 
-__all__ = ["FairRandom", "KEY_BITS", "check_hand", "commitment", "deal_order", "fair_deal", "key",
-           "keyed_tiles", "new_seed", "same_deal", "shuffled_order"]
+__all__ = [
+    "KEY_BITS",
+    "FairRandom",
+    "check_hand",
+    "commitment",
+    "deal_order",
+    "fair_deal",
+    "key",
+    "keyed_tiles",
+    "new_seed",
+    "same_deal",
+    "shuffled_order",
+]
