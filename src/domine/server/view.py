@@ -58,7 +58,7 @@ def end_words(name: str, lang: str | None) -> str:
         "L": pgettext("end", "left", lang), "R": pgettext("end", "right", lang),
         "N": pgettext("end", "north", lang), "S": pgettext("end", "south", lang),
         "E": pgettext("end", "east", lang), "W": pgettext("end", "west", lang),
-        "M": pgettext("end", "Mexican train", lang),
+        "M": pgettext("end", "Mexican", lang),
     }
     return words.get(name, name)
 
