@@ -321,6 +321,8 @@ def seat_view(table: dict, match, seat: int | None, lang: str | None = None) -> 
             [a + b for a, b in zip(scores, state.result.points)] if state.over and state.result else None)
         view = state_view(state, seat, lang, table, scores=scores, totals=totals)
     view["match"] = match.result.to_json() if match.result is not None else None
+    if view["table"].get("game_name"):
+        view["table"]["game_name"] = pgettext("game name", view["table"]["game_name"], lang)
     return view
 
 

@@ -7,7 +7,8 @@ let live;
 
 async function load() {
   if (!state.replay) return;
-  const query = state.seat === "" ? "" : `?seat=${encodeURIComponent(state.seat)}`;
+  const lang = `lang=${encodeURIComponent(document.documentElement.lang)}`;
+  const query = state.seat === "" ? `?${lang}` : `?seat=${encodeURIComponent(state.seat)}&${lang}`;
   try {
     const data = await api(`/api/replays/${encodeURIComponent(state.replay)}${query}`);
     state.views = Array.isArray(data) ? data : data.views || [];
@@ -119,10 +120,4 @@ document.addEventListener("keydown", (ev) => {
 render();
 const params = new URLSearchParams(location.search);
 if (params.get("replay")) { state.replay = params.get("replay"); load(); }
-else if (params.get("table")) {
-  try {
-    const reply = await fetch(`/api/tables/${encodeURIComponent(params.get("table"))}/record`);
-    if (!reply.ok) throw new Error(`${reply.status}`);
-    await upload(await reply.text());
-  } catch (e) { state.error = t("replay.error", { error: e.message }); render(); }
-}
+else if (params.get("table")) { state.replay = params.get("table"); load(); }   // a finished table's match

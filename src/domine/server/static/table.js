@@ -62,14 +62,17 @@ function receive(msg) {
       break;
     case "update": {
       const events = msg.events || [];
-      if (state.historyHand !== msg.hand) { state.history = []; state.historyHand = msg.hand; state.ready = false; }
+      if (state.historyHand !== msg.hand || msg.reset) {
+        state.history = []; state.historyHand = msg.hand; state.ready = false;
+      }
+      const seen = state.since && state.since.hand === msg.hand ? state.since.seq : -1;
       for (const e of events) {
+        if (e.seq <= seen && !msg.reset) continue;   // told before the connection was lost
         state.history.push(e);
         const who = e.actor >= 0 ? seatName(msg.view || state.view, e.actor) : "";
         announce(live, who ? t("table.played", { seat: who, move: e.text ?? e.kind }) : (e.text ?? e.kind));
       }
       if (events.length) state.since = { hand: msg.hand, seq: events[events.length - 1].seq };
-      else if (!state.since || state.since.hand !== msg.hand) state.since = { hand: msg.hand, seq: state.since && state.since.hand === msg.hand ? state.since.seq : -1 };
       if (msg.view) {
         state.view = msg.view;
         const h = msg.view.hand;
@@ -139,7 +142,7 @@ function header() {
     el("span", {}, state.view && state.view.table ? (state.view.table.game_name || state.view.table.game || "") : ""),
     el("span", { class: "spacer" }),
     el("span", { "data-testid": "connection", role: "status" }, state.statusText),
-    languageMenu(() => { render(); send({ type: "hello", token, since: state.since, lang: document.documentElement.lang }); }));
+    languageMenu(() => { render(); if (state.socket) state.socket.close(); }));   // a new hello in the new language
 }
 
 function fairBadge(hand) {
@@ -162,7 +165,7 @@ function seatsPanel(view) {
     if (info.kind === "bot") bits.push(`${t("table.bot")}${info.level ? " " + info.level : ""}`);
     if (info.bot && info.kind !== "bot") bits.push(t("table.replaced"));
     if (info.connected === false && info.kind !== "bot") bits.push(t("table.away"));
-    if (h && h.teams && view.table && view.table.partnership) bits.push(t("table.team", { letter: "AB"[h.teams[s]] }));
+    if (h && h.teams && new Set(h.teams).size < h.teams.length) bits.push(t("table.team", { letter: "AB"[h.teams[s]] }));
     const toAct = h && h.to_act === s && !h.over;
     list.append(el("li", { "data-testid": `seat-${s}`, "aria-current": toAct ? "true" : null,
       class: info.connected === false && info.kind !== "bot" ? "away" : "" },
