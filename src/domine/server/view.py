@@ -24,7 +24,7 @@ from ..i18n import gettext as _, pgettext
 
 #: the widths (in cells) a long line is laid out at as a snake, besides its plain geometry:
 #: a phone (360 px at about 24 px a cell) and a wide window. The client takes the widest that fits.
-SNAKE_WIDTHS = (14, 30)
+SNAKE_WIDTHS = (8, 12, 18, 30)
 
 
 # -- words -----------------------------------------------------------------------------------

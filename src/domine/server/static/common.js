@@ -164,7 +164,7 @@ export function placeRect(end) {
 // (the widest of the view's snakes that still gives a cell ``minCell`` pixels).
 export function fitGeometry(geo, px, minCell = 22) {
   if (!geo) return geo;
-  const cells = (g) => { const b = bounds(g); return b.x1 - b.x0 + 2; };
+  const cells = (g) => { const b = bounds(g); return b.x1 - b.x0 + 1; };
   if (px / cells(geo) >= minCell || !geo.snakes) return geo;
   const widths = Object.keys(geo.snakes).map(Number).sort((a, b) => b - a);
   for (const w of widths) if (px / cells(geo.snakes[w]) >= minCell) return { ...geo.snakes[w], snakes: geo.snakes };
@@ -188,12 +188,13 @@ export function bounds(geo) {
 // ``onPlace(move)``; ``title`` is the picture's accessible name.
 export function drawLayout(geo, { places = [], onPlace = null, title = "", minCell = 22, width = 0 } = {}) {
   const b = bounds(geo);
-  const vx = b.x0 - 1, vy = b.y0 - 1, vw = b.x1 - b.x0 + 2, vh = b.y1 - b.y0 + 2;
+  const vx = b.x0 - 0.5, vy = b.y0 - 0.5, vw = b.x1 - b.x0 + 1, vh = b.y1 - b.y0 + 1;
   const svg = svgEl("svg", { viewBox: `${vx} ${vy} ${vw} ${vh}`, class: "layout", role: "img",
     "aria-label": title, "data-testid": "layout", "data-kind": geo.kind });
   // wide enough that a cell is at least ``minCell`` pixels: a scroll, never a clipped or tiny tile
   const need = vw * minCell;
   if (width && need > width) svg.style.width = `${need}px`;
+  else svg.style.maxWidth = `${vw * 44}px`;   // a short line is not blown up to the table's width
   svg.style.aspectRatio = `${vw} / ${vh}`;
   for (const region of geo.regions || []) {   // a network's closed rings, shaded
     for (const [x, y] of region) svg.append(svgEl("rect", { x, y, width: 1, height: 1, class: "ring" }));

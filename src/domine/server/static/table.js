@@ -70,7 +70,7 @@ function receive(msg) {
         if (e.seq <= seen && !msg.reset) continue;   // told before the connection was lost
         state.history.push(e);
         const who = e.actor >= 0 ? seatName(msg.view || state.view, e.actor) : "";
-        announce(live, who ? t("table.played", { seat: who, move: e.text ?? e.kind }) : (e.text ?? e.kind));
+        announce(live, who ? t("table.played", { seat: who, move: eventText(e) }) : eventText(e));
       }
       if (events.length) state.since = { hand: msg.hand, seq: events[events.length - 1].seq };
       if (msg.view) {
@@ -127,6 +127,13 @@ async function verify(msg) {
     state.fair[hand] = { state: "bad", why: String(e.message || e) };
   }
   render();
+}
+
+// An event's notation without the seat the server writes before it ("1: 5-3 R"): the page names the seat.
+function eventText(e) {
+  const text = e.text ?? e.kind;
+  const prefix = `${e.actor}: `;
+  return e.actor >= 0 && text.startsWith(prefix) ? text.slice(prefix.length) : text;
 }
 
 function setConnection(text) {
@@ -269,6 +276,7 @@ function handSection(view) {
         "data-kind": m.kind, "aria-label": m.label, class: state.hint && state.hint.move === m.move ? "primary" : "",
         onclick: () => sendMove({ move: m.move }) }, m.label))));
   }
+  if (view.hand.over) return box;   // the hand is over: nothing to play, the result says the rest
   const input = el("input", { type: "text", name: "move", autocomplete: "off", "data-testid": "notation-input",
     "aria-label": t("table.notation"), placeholder: t("table.notation") });
   const form = el("form", { class: "notation", "data-testid": "notation" }, input,
@@ -318,7 +326,7 @@ function sidePanels(view) {
   }
   const history = el("details", { class: "panel", "data-testid": "history", open: true }, el("summary", {}, t("table.history")),
     el("ol", { class: "history" }, state.history.map((e) => el("li", {},
-      e.actor >= 0 ? t("table.played", { seat: seatName(view, e.actor), move: e.text ?? e.kind }) : (e.text ?? e.kind)))));
+      e.actor >= 0 ? t("table.played", { seat: seatName(view, e.actor), move: eventText(e) }) : eventText(e)))));
   const rules = el("details", { class: "panel", "data-testid": "rules" }, el("summary", {}, t("table.rules")));
   rules.addEventListener("toggle", async () => {
     if (!rules.open || rules.querySelector(".rules-text")) return;
