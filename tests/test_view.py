@@ -12,7 +12,7 @@ import pytest
 
 from domine.engine.match import Match
 from domine.engine.moves import DRAW, is_place, tile_of
-from domine.engine.tiles import BIT, tiles_of
+from domine.engine.tiles import BIT, parse_tile, tiles_of
 from domine.games import make_game
 from domine.parts.rows import rows_of
 from domine.records import match_record
@@ -136,12 +136,13 @@ def test_a_replay_has_a_view_per_position_with_every_hand_open_or_one_seats():
     record = match_record(match)
     views = replay_views(record, None, "en")
     assert len(views) == moves + 1
-    assert [len(h) for h in views[0]["hands"]] == [7, 7, 7, 7]
+    dealt = [sorted(parse_tile(t) for t in h) for h in record["hands"][0]["deal"]["hands"]]
+    assert [[t["tile"] for t in h] for h in views[0]["hands"]] == dealt
     assert views[-1]["result"]["points"] == match.results[0].points
     seat_views = replay_views(record, 2, "en")
     assert len(seat_views) == moves + 1 and "hands" not in seat_views[0]
-    assert [t["tile"] for t in seat_views[0]["tiles"]] == tiles_of(match.hands[0].deal.hands[2] if isinstance(
-        match.hands[0].deal.hands[2], int) else sum(BIT[t] for t in match.hands[0].deal.hands[2]))
+    assert [t["tile"] for t in seat_views[0]["tiles"]] == dealt[2]
+    assert seat_views[0]["counter"]["count"] == 28 - len(dealt[2])
     json.dumps(views)
 
 
