@@ -248,6 +248,7 @@ export function drawRows(rows, seatName) {
 export function seatName(view, s) {
   const seats = (view && view.table && view.table.seats) || [];
   const named = seats[s] && seats[s].name;
-  const base = named ? `${named} (${t("table.seat", { seat: s })})` : t("table.seat", { seat: s });
+  const label = t("table.seat", { seat: s });
+  const base = named && named.toLowerCase() !== label.toLowerCase() && named !== `seat ${s}` ? `${named} (${label})` : label;
   return view && view.table && view.table.you === s ? t("table.you", { name: base }) : base;
 }
