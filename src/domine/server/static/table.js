@@ -76,8 +76,17 @@ function receive(msg) {
       if (msg.view) {
         state.view = msg.view;
         const h = msg.view.hand;
-        if (h && !(h.number in state.dealt) && msg.view.tiles.length) {
-          state.dealt[h.number] = msg.view.tiles.map((x) => x.tile).filter((x) => x >= 0);
+        // the tiles this seat was dealt, for the fair-deal check: taken before it has moved, and
+        // kept in the tab's session storage so that a reload mid-hand still has them
+        const key = `domine.dealt.${tableId}.${h ? h.number : 0}`;
+        if (h && !(h.number in state.dealt)) {
+          const kept = sessionStorage.getItem(key);
+          const moved = state.history.some((e) => e.actor === msg.view.table.you && e.kind !== "draw");
+          if (kept) state.dealt[h.number] = JSON.parse(kept);
+          else if (msg.view.tiles.length && !moved && (state.history.length === 0 || state.history[0].seq === 0)) {
+            state.dealt[h.number] = msg.view.tiles.map((x) => x.tile).filter((x) => x >= 0);
+            sessionStorage.setItem(key, JSON.stringify(state.dealt[h.number]));
+          }
         }
         if (h && h.commitment) state.commitments[h.number] = h.commitment;
       }
