@@ -69,6 +69,11 @@ function receive(msg) {
       for (const e of events) {
         if (e.seq <= seen && !msg.reset) continue;   // told before the connection was lost
         state.history.push(e);
+        if (e.kind === "score" && e.actor >= 0) {   // points scored during play, shown as they happen
+          state.scored = t("table.scored", { seat: seatName(msg.view || state.view, e.actor), points: eventText(e).replace(/^scores /, "") });
+          clearTimeout(state.scoredTimer);
+          state.scoredTimer = setTimeout(() => { state.scored = ""; render(); }, 5000);
+        }
         const who = e.actor >= 0 ? seatName(msg.view || state.view, e.actor) : "";
         announce(live, who ? t("table.played", { seat: who, move: eventText(e) }) : eventText(e));
       }
@@ -211,6 +216,7 @@ function statusLine(view) {
   }
   if (view.last) items.push(el("span", { "data-testid": "last" }, t("table.last", { seat: seatName(view, view.last.seat), move: view.last.text })));
   items.push(fairBadge(h));
+  if (state.scored) items.push(el("strong", { class: "scored", "data-testid": "scored" }, state.scored));
   return el("div", { class: "status-line panel" }, items);
 }
 
