@@ -102,6 +102,10 @@ def strings(lang: str) -> dict[str, str]:
         "table.scored": _("{seat} scores {points}", lang),
         "table.played": _("{seat}: {move}", lang),
         "table.map": _("Layout: {count} tiles laid", lang),
+        # TRANSLATORS: a long train drawn shortened on a small screen: the first tiles stand as a stack
+        "table.elided": _("{count} more tiles of this train", lang),
+        # TRANSLATORS: Mexican Train: a marker on a player's train, open to everyone
+        "table.marker": _("marker: open to everyone", lang),
         # the replay
         "replay.title": _("Replay", lang),
         "replay.upload": _("Open a record file", lang),

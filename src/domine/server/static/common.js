@@ -160,15 +160,51 @@ export function placeRect(end) {
   return { x: end.x - 0.5, y: dy > 0 ? end.y : end.y - 2, w: 1, h: 2 };
 }
 
-// The geometry to draw at a width of ``px`` pixels: the plain one, or a line laid as a snake
-// (the widest of the view's snakes that still gives a cell ``minCell`` pixels).
+// The geometry to draw at a width of ``px`` pixels, so that no tile is cut off: the plain one; a
+// line laid as a snake (the widest of the view's snakes that still gives a cell ``minCell``
+// pixels); trains too long for the width shortened to their last tiles (``elided``: how many
+// tiles of a train are not drawn, where). What still does not fit is scaled down by drawLayout.
 export function fitGeometry(geo, px, minCell = 22) {
   if (!geo) return geo;
   const cells = (g) => { const b = bounds(g); return b.x1 - b.x0 + 1; };
-  if (px / cells(geo) >= minCell || !geo.snakes) return geo;
+  if (px / cells(geo) >= minCell) return geo;
+  if (geo.kind === "trains") return px / cells(geo) >= 16 ? geo : shortTrains(geo, Math.floor(px / minCell));
+  if (!geo.snakes) return geo;
   const widths = Object.keys(geo.snakes).map(Number).sort((a, b) => b - a);
   for (const w of widths) if (px / cells(geo.snakes[w]) >= minCell) return { ...geo.snakes[w], snakes: geo.snakes };
   return widths.length ? { ...geo.snakes[widths[widths.length - 1]], snakes: geo.snakes } : geo;
+}
+
+// Trains laid in rows (x grows along a train) cut to the tiles that fit ``room`` cells: the engine,
+// a stack standing for the tiles left out, the last tiles, the open end. Only the ends are played on.
+export function shortTrains(geo, room) {
+  const pieces = geo.pieces.filter((p) => p.end < 0);
+  const ends = [];
+  const elided = [];
+  for (const e of geo.ends || []) {
+    const train = geo.pieces.filter((p) => p.end === e.end).sort((a, b) => a.index - b.index);
+    if (!train.length || e.direction[0] !== 1) { pieces.push(...train); ends.push(e); continue; }
+    const start = Math.min(...train.map((p) => p.x));
+    let left = room - 2 - 2 - 2;   // the engine and a margin, the stack, the open end's place
+    let keep = 0;
+    for (let i = train.length - 1; i >= 0 && (left >= train[i].w || keep < 2); i--) { left -= train[i].w; keep++; }
+    if (keep >= train.length) { pieces.push(...train); ends.push(e); continue; }
+    const kept = train.slice(train.length - keep);
+    const shift = Math.min(...kept.map((p) => p.x)) - (start + 2);
+    pieces.push(...kept.map((p) => ({ ...p, x: p.x - shift })));
+    ends.push({ ...e, x: e.x - shift });
+    elided.push({ end: e.end, x: start, y: e.y, count: train.length - keep });
+  }
+  return { ...geo, pieces, ends, elided };
+}
+
+// The room (CSS px) a layout has inside the green board: the board drawn before, if any, else
+// what the stylesheet gives it (main's padding, the side column from 900 px, the board's padding).
+export function boardWidth() {
+  const board = document.querySelector(".board");
+  if (board && board.clientWidth) return Math.max(200, board.clientWidth - 16);
+  const main = Math.min(1200, document.documentElement.clientWidth) - 24;
+  return Math.max(200, (document.documentElement.clientWidth >= 900 ? main - 320 - 12 : main) - 16);
 }
 
 export function bounds(geo) {
@@ -180,6 +216,7 @@ export function bounds(geo) {
   for (const p of geo.pieces || []) take(p.x, p.y, p.w, p.h);
   for (const e of geo.ends || []) if (!e.closed) { const r = placeRect(e); take(r.x, r.y, r.w, r.h); }
   for (const region of geo.regions || []) for (const [x, y] of region) take(x, y, 1, 1);
+  for (const s of geo.elided || []) take(s.x, s.y - 0.5, 2, 1);
   if (first) take(-1, -1, 2, 2);
   return { x0, y0, x1, y1 };
 }
@@ -191,10 +228,9 @@ export function drawLayout(geo, { places = [], onPlace = null, title = "", minCe
   const vx = b.x0 - 0.5, vy = b.y0 - 0.5, vw = b.x1 - b.x0 + 1, vh = b.y1 - b.y0 + 1;
   const svg = svgEl("svg", { viewBox: `${vx} ${vy} ${vw} ${vh}`, class: "layout", role: "img",
     "aria-label": title, "data-testid": "layout", "data-kind": geo.kind });
-  // wide enough that a cell is at least ``minCell`` pixels: a scroll, never a clipped or tiny tile
-  const need = vw * minCell;
-  if (width && need > width) svg.style.width = `${need}px`;
-  else svg.style.maxWidth = `${vw * 44}px`;   // a short line is not blown up to the table's width
+  // never wider than the room it has (no tile cut off, no sideways scroll); a short line is not
+  // blown up to the table's width either (at most 44 px a cell)
+  svg.style.maxWidth = `${Math.min(vw * 44, width || Infinity)}px`;
   svg.style.aspectRatio = `${vw} / ${vh}`;
   for (const region of geo.regions || []) {   // a network's closed rings, shaded
     for (const [x, y] of region) svg.append(svgEl("rect", { x, y, width: 1, height: 1, class: "ring" }));
@@ -203,19 +239,36 @@ export function drawLayout(geo, { places = [], onPlace = null, title = "", minCe
     drawTile(svg, p.x, p.y, p.w, p.h, p.pips, { faceDown: p.face_down, last: p.last, wild: p.wild,
       label: p.face_down ? "" : `${p.pips[0]}-${p.pips[1]}` });
   }
+  for (const stack of geo.elided || []) {   // the first tiles of a long train, not drawn: how many
+    const g = svgEl("g", { class: "elided" });
+    g.append(svgEl("rect", { x: stack.x + 0.1, y: stack.y - 0.42, width: 1.8, height: 0.84, rx: 0.12 }));
+    g.append(svgEl("text", { x: stack.x + 1, y: stack.y + 0.16, "text-anchor": "middle" }, document.createTextNode(`+${stack.count}`)));
+    g.append(svgEl("title", {}, document.createTextNode(t("table.elided", { count: stack.count }))));
+    svg.append(g);
+  }
   const markers = new Set(geo.markers || []);
+  // ends whose places coincide (a network's corner) share one label box, one line each
+  const shared = new Map();
+  for (const e of geo.ends || []) {
+    const r = placeRect(e);
+    const key = `${r.x},${r.y},${r.w},${r.h}`;
+    shared.set(key, [...(shared.get(key) || []), e.end]);
+  }
   for (const e of geo.ends || []) {
     const r = placeRect(e);
     const state = e.state || (e.closed ? "closed" : e.open_now ? "open" : "waiting");
-    const lx = r.x + r.w / 2, ly = r.y + r.h / 2;
-    if (!e.closed) svg.append(svgEl("rect", { x: r.x + 0.08, y: r.y + 0.08, width: r.w - 0.16, height: r.h - 0.16, rx: 0.1,
-      class: `end ${state}` }));
-    const text = svgEl("text", { x: lx, y: ly + 0.15, class: `end-label ${state}`, "text-anchor": "middle" },
-      document.createTextNode(e.closed ? "×" : `${e.name}:${e.value}`));
+    const group = shared.get(`${r.x},${r.y},${r.w},${r.h}`);
+    const nth = group.indexOf(e.end);
+    const step = r.w >= r.h ? 0.42 : 0.5;
+    const lx = r.x + r.w / 2, ly = r.y + r.h / 2 + (nth - (group.length - 1) / 2) * step;
+    if (!e.closed && nth === 0) svg.append(svgEl("rect", { x: r.x + 0.08, y: r.y + 0.08, width: r.w - 0.16, height: r.h - 0.16,
+      rx: 0.1, class: `end ${state}` }));
+    const text = svgEl("text", { x: lx, y: ly + 0.14, class: `end-label ${state}` + (group.length > 1 ? " shared" : ""),
+      "text-anchor": "middle" }, document.createTextNode(e.closed ? "×" : `${e.name}:${e.value}`));
     svg.append(text);
     if (e.marker || (e.owner >= 0 && markers.has(e.owner) && geo.kind === "trains")) {
       svg.append(svgEl("circle", { cx: r.x + r.w - 0.2, cy: r.y + 0.2, r: 0.18, class: "marker" },
-        svgEl("title", {}, document.createTextNode("marker"))));
+        svgEl("title", {}, document.createTextNode(t("table.marker")))));
     }
   }
   for (const p of places) {

@@ -1,6 +1,6 @@
 // The replay page: a record uploaded here, or a finished table's (?table=ID), stepped through
 // forwards and back, from one seat's view or with every hand open (GET /api/replays/{id}).
-import { announce, api, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, seatName, t, tileSvg } from "./common.js";
+import { announce, api, boardWidth, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, seatName, t, tileSvg } from "./common.js";
 
 const state = { replay: null, seat: "", views: [], index: 0, error: "", players: 0 };
 let live;
@@ -62,7 +62,7 @@ function controls() {
 
 function viewSection(v) {
   if (!v || !v.hand) return null;
-  const width = Math.max(280, document.body.clientWidth - 40);
+  const width = boardWidth();
   const box = el("section", {});
   const h = v.hand;
   box.append(el("div", { class: "status-line panel" },
@@ -73,7 +73,7 @@ function viewSection(v) {
   const board = el("section", { class: "board", "aria-label": t("table.layout") });
   if (v.layout && v.layout.pieces && v.layout.pieces.length) {
     const geo = fitGeometry(v.layout, width);
-    board.append(drawLayout(geo, { title: t("table.map", { count: geo.pieces.length }), width }));
+    board.append(drawLayout(geo, { title: t("table.map", { count: (v.layout.pieces || []).length }), width }));
   } else board.append(el("p", { style: "color:#fff" }, t("table.empty")));
   if (v.layout && v.layout.rows) board.append(drawRows(v.layout.rows, (s) => seatName(v, s)));
   box.append(board);

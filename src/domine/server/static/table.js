@@ -3,7 +3,7 @@
 // It keeps the last (hand, seq) it saw and, after a lost connection, says it in ``hello`` and
 // receives only what it missed.
 import {
-  announce, api, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, seatName,
+  announce, api, boardWidth, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, seatName,
   t, tileSvg,
 } from "./common.js";
 
@@ -228,13 +228,13 @@ function boardSection(view) {
     board.append(el("p", { style: "color:#fff" }, t("table.empty")));
   }
   if (geo) {
-    const width = Math.max(280, (document.querySelector("main") || document.body).clientWidth - 40);
+    const width = boardWidth();
     const fitted = fitGeometry(geo, width);
     if (fitted.pieces && (fitted.pieces.length || movesOfTile.length)) {
       board.append(drawLayout(fitted, {
         places: movesOfTile.map((m) => ({ move: m.move, end: m.end, label: m.label })),
         onPlace: (move) => { state.selected = null; sendMove({ move }); },
-        title: t("table.map", { count: fitted.pieces.length }), width,
+        title: t("table.map", { count: geo.pieces.length }), width,
       }));
     }
     if (geo.rows) board.append(drawRows(geo.rows, (s) => seatName(view, s)));
