@@ -105,7 +105,8 @@ LAYERS = [
     {"domine.parts"},
     {"domine.games"},
     {"domine.variants"},   # variant files: games composed of the parts by name (above the games they start from)
-    {"domine.bots", "domine.records", "domine.render", "domine.i18n", "domine.kernel"},
+    {"domine.bots", "domine.records", "domine.render", "domine.i18n", "domine.kernel",
+     "domine.rules"},   # rules: the rules pages, read by the command line and the browser
     {"domine.terminal", "domine.sim", "domine.rl", "domine.server"},   # rl: the research API; server: the browser
     {"domine.cli", "domine.__main__", "domine"},
 ]

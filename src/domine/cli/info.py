@@ -60,25 +60,9 @@ def game_title(game: object) -> str:
 
 
 def rules_text(game_id: str, language: str | None = None) -> str:
-    """A game's rules page in ``language`` (the active one by default): ``rules/<lang>/<id>.md``,
-    Serbian Cyrillic transliterated from the Latin page, English (``rules/<id>.md``) where a
-    language has no page for the game."""
-    from importlib import resources
-
-    lang = language or i18n.current()
-    rules = resources.files("domine").joinpath("rules")
-    folder = "sr-Latn" if lang == "sr-Cyrl" else lang
-    if lang != "en":
-        try:
-            text = rules.joinpath(folder, f"{game_id}.md").read_text(encoding="utf-8")
-        except OSError:
-            pass
-        else:
-            if lang == "sr-Cyrl":
-                from ..i18n.translit import to_cyrillic
-                text = to_cyrillic(text)
-            return text
-    return rules.joinpath(f"{game_id}.md").read_text(encoding="utf-8")
+    """A game's rules page in ``language`` (the active one by default; ``domine.rules``)."""
+    from ..rules import rules_text as page
+    return page(game_id, language or i18n.current())
 
 
 def show_rules(name: str) -> None:

@@ -12,6 +12,7 @@ from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ..i18n import LANGUAGES, LanguageError, language_of, pgettext
+from ..rules import rules_text
 from . import texts
 
 router = APIRouter()
@@ -131,20 +132,6 @@ def game_picture(game_id: str) -> Response:
     if game_id not in GAMES:
         raise HTTPException(404, f"unknown game {game_id!r}")
     return Response(picture(game_id), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
-
-
-def rules_text(game_id: str, lang: str) -> str:
-    """A game's rules page in ``lang`` (Serbian Cyrillic from the Latin page), else the English one."""
-    rules = resources.files("domine").joinpath("rules")
-    if lang != "en":
-        page = rules.joinpath("sr-Latn" if lang == "sr-Cyrl" else lang, f"{game_id}.md")
-        if page.is_file():
-            text = page.read_text(encoding="utf-8")
-            if lang == "sr-Cyrl":
-                from ..i18n.translit import to_cyrillic
-                text = to_cyrillic(text)
-            return text
-    return rules.joinpath(f"{game_id}.md").read_text(encoding="utf-8")
 
 
 @router.get("/api/rules/{game_id}")
