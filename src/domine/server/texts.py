@@ -29,6 +29,10 @@ def strings(lang: str) -> dict[str, str]:
         "lobby.bot": _("bot", lang),
         "lobby.level": _("Level", lang),
         "lobby.public": _("Public table (listed in the lobby)", lang),
+        "lobby.rated": _("Rated (no undo)", lang),
+        "lobby.variant": _("Variant file (optional)", lang),
+        # TRANSLATORS: the create dialog: a variant file is a TOML file of house rules (docs/variants.md)
+        "lobby.variant_help": _("house rules as a TOML file, as domine play --variant takes", lang),
         "lobby.cancel": _("Cancel", lang),
         "lobby.created": _("Table created. Send each player the link of his seat; keep your own.", lang),
         "lobby.seat_link": _("Seat {seat}", lang),
@@ -87,6 +91,12 @@ def strings(lang: str) -> dict[str, str]:
         "table.refused": _("Refused: {text}", lang),
         "table.hand_over": _("The hand is over", lang),
         "table.every_hand": _("Every hand", lang),
+        # TRANSLATORS: the end-of-hand table's columns: the seat, the tiles it still holds, their count
+        "table.col_seat": pgettext("result column", "Seat", lang),
+        "table.col_left": pgettext("result column", "Tiles left", lang),
+        "table.col_count": pgettext("result column", "Count", lang),
+        # TRANSLATORS: in the end-of-hand table, a seat that holds no tile any more
+        "table.out": _("none (went out)", lang),
         "table.points": _("Points", lang),
         "table.totals": _("Totals", lang),
         "table.ready": _("Ready for the next hand", lang),

@@ -9,6 +9,8 @@ table does when the tiles are turned up. Every sentence is in the view's languag
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from ..engine.geometry import layout_geometry, snake
@@ -29,6 +31,7 @@ SNAKE_WIDTHS = (8, 12, 18, 30)
 
 # -- words -----------------------------------------------------------------------------------
 
+@lru_cache(maxsize=1024)
 def pip_word(pip: int, lang: str | None) -> str:
     """A number of pips as a word, for a screen reader: 'six'."""
     words = (
@@ -42,6 +45,7 @@ def pip_word(pip: int, lang: str | None) -> str:
     return words[pip] if 0 <= pip < len(words) else str(pip)
 
 
+@lru_cache(maxsize=4096)
 def tile_words(tile: int, lang: str | None) -> str:
     """A tile as a screen reader says it: 'six-three', 'double five'; an unseen one 'a face-down tile'."""
     if tile < 0:
@@ -51,6 +55,7 @@ def tile_words(tile: int, lang: str | None) -> str:
     return f"{pip_word(HIGH[tile], lang)}-{pip_word(LOW[tile], lang)}"
 
 
+@lru_cache(maxsize=1024)
 def end_words(name: str, lang: str | None) -> str:
     """An end's name in words: 'left', 'north'; another name (a train, an arm) as it is."""
     words = {
@@ -166,6 +171,50 @@ def _layout(obs: Observation, lang: str | None) -> dict | None:
     return out
 
 
+#: recent results, so that one position is worked out once however many look at it: the layout's
+#: geometry (the same for every seat where the layout shows nothing private) and whole views (a
+#: seat open in two tabs, spectators). Each entry keeps its hand state, so no key's id is reused.
+CACHE_SIZE = 256
+_GEOMETRIES: OrderedDict = OrderedDict()
+_VIEWS: OrderedDict = OrderedDict()
+
+
+def _position(state) -> tuple:
+    """What identifies a hand's position: the state object and its whole history (an undo
+    followed by other moves is another position, even of the same length)."""
+    return id(state), len(state.history), hash(tuple(state.history)), bool(state.over)
+
+
+def _remember(cache: OrderedDict, key: tuple, state, value):
+    cache[key] = (state, value)
+    if len(cache) > CACHE_SIZE:
+        cache.popitem(last=False)
+    return value
+
+
+def _recall(cache: OrderedDict, key: tuple, state):
+    hit = cache.get(key)
+    if hit is None or hit[0] is not state:
+        return None
+    cache.move_to_end(key)
+    return hit[1]
+
+
+def shares_geometry(state) -> bool:
+    """Whether every seat and a spectator see the same layout geometry: no face-down tile on the
+    table, no places that depend on who looks (trains, seat arms), no blind rows."""
+    game = state.game
+    return not (game.places_depend_on_seat or game.keeps_rows or state.layout.face_down)
+
+
+def _geometry(state, obs: Observation, lang: str | None) -> dict | None:
+    if obs.layout is None or not shares_geometry(state):
+        return _layout(obs, lang)
+    key = (*_position(state), lang)
+    geo = _recall(_GEOMETRIES, key, state)
+    return geo if geo is not None else _remember(_GEOMETRIES, key, state, _layout(obs, lang))
+
+
 def _moves(state, obs: Observation, geo: dict | None, lang: str | None) -> list[dict]:
     ends = {e["end"]: e for e in geo["ends"]} if geo else {}
     names = state.layout.end_names() or state.layout.NAMES
@@ -196,11 +245,16 @@ def _team_words(game, team: int, lang: str | None) -> str:
     return _seat_words(game, team, lang)
 
 
+@lru_cache(maxsize=16)
+def _status_names(lang: str | None) -> dict[str, str]:
+    return {"count": pgettext("status", "count", lang), "pot": pgettext("status", "pot", lang),
+            "balances": pgettext("status", "balances", lang), "bid": pgettext("status", "bid", lang),
+            "run": pgettext("status", "run", lang), "your pips": pgettext("status", "your pips", lang)}
+
+
 def _status(game, obs: Observation, lang: str | None) -> list[dict]:
     """``Game.status`` as label/value pairs in words (the count, the pot, a run, your pips)."""
-    names = {"count": pgettext("status", "count", lang), "pot": pgettext("status", "pot", lang),
-             "balances": pgettext("status", "balances", lang), "bid": pgettext("status", "bid", lang),
-             "run": pgettext("status", "run", lang), "your pips": pgettext("status", "your pips", lang)}
+    names = _status_names(lang)
     items = []
     for label, value in game.status(obs):
         if obs.seat < 0 and label == "your pips":
@@ -258,19 +312,22 @@ def _result(state, totals: list | None, lang: str | None) -> dict | None:
     if not state.over or state.result is None:
         return None
     out = state.result.to_json()
+    # TRANSLATORS: how a hand ended, in a word or two (the same words as the command line's)
+    out["reason_words"] = pgettext("hand end, short", out["reason"], lang)
     out["hands"] = [[_tile(t, lang) for t in tiles_of(h)] for h in state.hands]
     out["totals"] = totals
     return out
 
 
 def state_view(state, seat: int | None, lang: str | None = None, table: dict | None = None,
-               scores: list | None = None, totals: list | None = None, open_hands: bool = False) -> dict:
+               scores: list | None = None, totals: list | None = None, open_hands: bool = False,
+               commitment: str | None = None) -> dict:
     """The view of one hand's position for ``seat`` (None: a spectator). ``scores``: the match's
     standing to show (before the hand's points are added); ``totals``: after the hand, once it is
     over; ``open_hands``: a replay with every hand face up (nothing is hidden from its reader)."""
     game = state.game
     obs = observe(state, seat) if seat is not None else public_observation(state)
-    geo = _layout(obs, lang)
+    geo = _geometry(state, obs, lang)
     tokens, pot = _tokens(game, obs)
     legal = set(obs.legal_moves)
     playable = 0
@@ -285,7 +342,7 @@ def state_view(state, seat: int | None, lang: str | None = None, table: dict | N
             "stock": obs.stock_size, "drawable": obs.drawable, "hand_sizes": list(obs.hand_sizes),
             "scores": list(scores if scores is not None else obs.scores), "points": list(obs.hand_points),
             "teams": list(obs.teams), "tokens": tokens, "pot": pot, "status": _status(game, obs, lang),
-            "commitment": (table or {}).get("commitment"), "over": bool(state.over),
+            "commitment": commitment or (table or {}).get("commitment"), "over": bool(state.over),
         },
         "layout": geo,
         "tiles": [],
@@ -319,7 +376,12 @@ def seat_view(table: dict, match, seat: int | None, lang: str | None = None) -> 
         scores = list(match.scores) if finished else list(state.context.scores or match.scores)
         totals = list(match.scores) if state is not match.current else (
             [a + b for a, b in zip(scores, state.result.points)] if state.over and state.result else None)
-        view = state_view(state, seat, lang, table, scores=scores, totals=totals)
+        key = (*_position(state), seat, lang, tuple(scores), tuple(totals or ()), table.get("commitment"))
+        view = _recall(_VIEWS, key, state)
+        if view is None:
+            view = _remember(_VIEWS, key, state, state_view(state, seat, lang, None, scores=scores, totals=totals,
+                                                            commitment=table.get("commitment")))
+        view = dict(view, table=dict(table, you=seat))
     view["match"] = match.result.to_json() if match.result is not None else None
     if view["table"].get("game_name"):
         view["table"]["game_name"] = pgettext("game name", view["table"]["game_name"], lang)

@@ -76,6 +76,24 @@ export function languageMenu(onChange) {
   return el("label", { class: "lang" }, el("span", { class: "visually-hidden" }, t("app.language")), select);
 }
 
+// The player: a random id and a name, kept on this device (localStorage) and in the
+// ``domine_player`` cookie the server reads (docs/server.md: no account).
+export function player() {
+  let id = localStorage.getItem("domine.player");
+  if (!id) {
+    id = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).replace(/-/g, "");
+    localStorage.setItem("domine.player", id);
+  }
+  const name = (localStorage.getItem("domine.name") || "").slice(0, 40);
+  document.cookie = `domine_player=${encodeURIComponent(JSON.stringify({ id, name }))}; path=/; max-age=31536000; SameSite=Lax`;
+  return { id, name };
+}
+
+export function setPlayerName(name) {
+  localStorage.setItem("domine.name", (name || "").trim().slice(0, 40));
+  return player();
+}
+
 export async function api(path, options = {}) {
   const reply = await fetch(path, {
     headers: options.body ? { "Content-Type": "application/json" } : {},

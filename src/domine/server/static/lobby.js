@@ -1,6 +1,6 @@
 // The lobby: every game, a table created with its options and seats, the open tables and the
 // finished matches (docs/server.md, "HTTP routes").
-import { api, chooseLanguage, el, languageMenu, loadStrings, t } from "./common.js";
+import { api, chooseLanguage, el, languageMenu, loadStrings, player, setPlayerName, t } from "./common.js";
 
 const LEVELS = ["random", "greedy", "easy", "medium", "hard"];
 let games = [];
@@ -71,13 +71,20 @@ function createDialog(g) {
   const error = el("p", { class: "error", role: "alert" });
   const form = el("form", { class: "create", method: "dialog", "data-testid": "create-form" },
     el("h2", { id: "create-title" }, t("lobby.new_table", { game: g.name })),
+    el("label", { for: "player-name" }, t("lobby.your_name"), " ",
+      el("input", { id: "player-name", name: "player", type: "text", maxlength: 40, autocomplete: "nickname",
+        value: player().name, "data-testid": "player-name" })),
     el("label", { for: "table-name" }, t("lobby.table_name"), " ",
       el("input", { id: "table-name", name: "name", type: "text", maxlength: 60, "data-testid": "table-name" })),
     el("label", { for: "players" }, t("lobby.players", { players: "" }), " ", players),
     g.options.length ? el("fieldset", {}, el("legend", {}, t("lobby.options")), g.options.map(optionField)) : null,
     el("fieldset", {}, el("legend", {}, t("lobby.seat", { seat: "" }).trim()), seats),
+    el("label", { for: "variant-file" }, t("lobby.variant"), " ",
+      el("input", { id: "variant-file", name: "variant", type: "file", accept: ".toml,text/plain", "data-testid": "variant-file" }),
+      el("span", { class: "muted hint" }, t("lobby.variant_help"))),
     el("label", {}, el("input", { type: "checkbox", name: "public", checked: true, "data-testid": "public" }), " ",
       t("lobby.public")),
+    el("label", {}, el("input", { type: "checkbox", name: "rated", "data-testid": "rated" }), " ", t("lobby.rated")),
     error,
     el("div", { class: "seat-row" },
       el("button", { type: "submit", class: "primary", "data-testid": "create-submit" }, t("lobby.create")),
@@ -97,9 +104,12 @@ function createDialog(g) {
     for (let s = 0; s < n; s++) {
       seatList.push(data.get(`seat-${s}`) === "bot" ? { kind: "bot", level: data.get(`level-${s}`) } : { kind: "human" });
     }
+    setPlayerName(data.get("player") || "");
+    const file = data.get("variant");
     try {
+      const variant = file && file.size ? await file.text() : undefined;
       const made = await api("/api/tables", { method: "POST", body: { game: g.id, players: n, options, seats: seatList,
-        public: data.get("public") !== null, name: data.get("name") || "" } });
+        public: data.get("public") !== null, rated: data.get("rated") !== null, name: data.get("name") || "", variant } });
       showLinks(dialog, made);
       refreshTables();
     } catch (e) {

@@ -3,7 +3,7 @@
 // It keeps the last (hand, seq) it saw and, after a lost connection, says it in ``hello`` and
 // receives only what it missed.
 import {
-  announce, api, boardWidth, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, seatName,
+  announce, api, boardWidth, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, player, seatName,
   t, tileSvg,
 } from "./common.js";
 
@@ -28,7 +28,7 @@ function connect() {
     state.tries = 0;
     state.connected = true;
     setConnection(t("table.connected"));
-    send({ type: "hello", token, since: state.since, lang: document.documentElement.lang });
+    send({ type: "hello", token, since: state.since, lang: document.documentElement.lang, name: player().name || undefined });
   });
   socket.addEventListener("message", (ev) => {
     let msg;
@@ -306,17 +306,35 @@ function handSection(view) {
   return box;
 }
 
+// Who a score belongs to: a seat, or a team where the game scores partnerships.
+function scorerName(view, i, count) {
+  const teams = view.hand && view.hand.teams;
+  if (teams && count < teams.length) return t("table.team", { letter: "AB"[i] || String(i) });
+  return seatName(view, i);
+}
+
 function resultSection(view) {
   const r = view.result;
   if (!r) return null;
-  const rows = (r.hands || []).map((tiles, s) => el("tr", {}, el("th", { scope: "row" }, seatName(view, s)),
-    el("td", { class: "small-tiles" }, tiles.map((x) => el("span", { role: "img", "aria-label": x.label }, tileSvg(x.pips, { label: x.label })))),
-    el("td", {}, String((r.hand_values || [])[s] ?? ""))));
+  const n = (r.hands || []).length;
+  const perSeat = r.points.length === n;   // points by seat (else by team, listed under the table)
+  const head = el("tr", {}, el("th", { scope: "col" }, t("table.col_seat")), el("th", { scope: "col" }, t("table.col_left")),
+    el("th", { scope: "col", class: "num" }, t("table.col_count")),
+    perSeat ? el("th", { scope: "col", class: "num" }, t("table.points")) : null,
+    perSeat && r.totals ? el("th", { scope: "col", class: "num" }, t("table.totals")) : null);
+  const rows = (r.hands || []).map((tiles, s) => el("tr", { class: (r.winners || []).includes(s) ? "winner" : "" },
+    el("th", { scope: "row" }, seatName(view, s)),
+    el("td", { class: "small-tiles" }, tiles.length ? tiles.map((x) => el("span", { role: "img", "aria-label": x.label }, tileSvg(x.pips, { label: x.label })))
+      : el("span", { class: "muted" }, t("table.out"))),
+    el("td", { class: "num" }, String((r.hand_values || [])[s] ?? "")),
+    perSeat ? el("td", { class: "num" }, String(r.points[s])) : null,
+    perSeat && r.totals ? el("td", { class: "num" }, String(r.totals[s])) : null));
+  const line = (values) => values.map((v, i) => `${scorerName(view, i, values.length)} ${v}`).join(" · ");
   const box = el("section", { class: "panel result", "data-testid": "result", "aria-labelledby": "result-title" },
-    el("h2", { id: "result-title" }, t("table.hand_over"), r.reason ? ` (${r.reason})` : ""),
-    el("table", {}, el("caption", { class: "visually-hidden" }, t("table.every_hand")), rows),
-    el("p", { "data-testid": "points" }, `${t("table.points")}: ${r.points.join(" · ")}`),
-    r.totals ? el("p", { "data-testid": "totals" }, `${t("table.totals")}: ${r.totals.join(" · ")}`) : null);
+    el("h2", { id: "result-title" }, t("table.hand_over"), r.reason ? ` (${r.reason_words || r.reason})` : ""),
+    el("table", {}, el("caption", { class: "visually-hidden" }, t("table.every_hand")), el("thead", {}, head), el("tbody", {}, rows)),
+    el("p", { "data-testid": "points", class: perSeat ? "visually-hidden" : "" }, `${t("table.points")}: ${line(r.points)}`),
+    r.totals ? el("p", { "data-testid": "totals", class: perSeat ? "visually-hidden" : "" }, `${t("table.totals")}: ${line(r.totals)}`) : null);
   if (view.match) {
     box.append(el("p", { "data-testid": "match-over" }, el("strong", {}, t("table.match_over")), " ",
       t("table.winners", { seats: (view.match.winners || []).map((s) => seatName(view, s)).join(", ") })));
@@ -377,6 +395,7 @@ function render() {
   }
   if (!token) main.prepend(el("p", { class: "muted" }, t("table.no_token")));
   app.replaceChildren(header(), main, live);
+  for (const list of document.querySelectorAll("ol.history")) list.scrollTop = list.scrollHeight;   // the newest move in sight
   if (active) {   // keep the keyboard where it was across a redraw
     const again = document.querySelector(`[data-testid="${active}"]`);
     if (again) again.focus();
