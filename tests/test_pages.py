@@ -131,3 +131,100 @@ def test_every_interactive_element_named_for_tests_is_listed_in_the_docs():
             ids.add(found.rstrip("-"))
     missing = [i for i in sorted(ids) if f"`{i}" not in section]
     assert not missing, f"data-testid not in docs/server.md's 'For tests': {missing}"
+
+
+def test_the_rules_pages_are_read_by_one_function_for_the_command_line_and_the_browser():
+    from domine.cli import info
+    from domine.rules import rules_text
+    assert pages.rules_text is rules_text
+    for lang in ("en", "pl", "sr-Latn", "sr-Cyrl"):
+        assert info.rules_text("block", lang) == rules_text("block", lang)
+    assert rules_text("block", "sr-Cyrl") != rules_text("block", "sr-Latn")
+
+
+# -- the table page in Chromium, at a phone's width and a desktop's ------------------------------
+def late_view(gid: str, players: int) -> dict:
+    """The view of seat 0 at the position with the most tiles laid where it has a move (greedy bots)."""
+    from domine.bots import make_bot
+    from domine.engine.match import Match
+    from domine.games import make_game
+    from domine.server.view import seat_view
+
+    game = make_game(gid, players, {})
+    table = {"id": "x", "game": gid, "game_name": game.name, "players": players, "options": {}, "undo": False,
+             "rated": False, "seats": [{"name": f"seat {s}", "kind": "human" if s == 0 else "bot"} for s in range(players)]}
+    best = (-1, None)
+    for seed in range(3, 6):
+        match = Match(game, seed=seed)
+        state = match.start_hand()
+        bots = [make_bot("greedy", seed + s) for s in range(players)]
+        while not state.over:
+            seat = state.acting_seat()
+            if seat == 0 and state.layout.mask.bit_count() > best[0]:
+                view = seat_view(table, match, 0, "en")
+                if any(m["kind"] == "place" for m in view["moves"]):
+                    best = (state.layout.mask.bit_count(), view)
+            state.apply(bots[seat].choose(state.observation(seat)))
+    return best[1]
+
+
+@pytest.fixture(scope="module")
+def table_page(client):
+    """A function (view, width) -> the table page drawn in Chromium with that view, its requests
+    answered by the pages' router and its WebSocket by the test."""
+    import json
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+
+        def serve(route):
+            reply = client.get(route.request.url.split("8111", 1)[1])
+            route.fulfill(status=reply.status_code, body=reply.content,
+                          content_type=reply.headers.get("content-type", "text/plain"))
+
+        def open_page(view: dict, width: int):
+            page = browser.new_page(viewport={"width": width, "height": 800})
+            page.route("http://localhost:8111/**", serve)
+
+            def socket(ws):
+                def hello(message):
+                    if json.loads(message)["type"] == "hello":
+                        ws.send(json.dumps({"type": "welcome", "seat": 0, "table": view["table"]}))
+                        ws.send(json.dumps({"type": "update", "hand": 1, "events": [], "view": view}))
+                ws.on_message(hello)
+            page.route_web_socket("ws://localhost:8111/**", socket)
+            page.goto("http://localhost:8111/t/x#token")
+            page.wait_for_selector("[data-testid=hand]")
+            return page
+        yield open_page
+        browser.close()
+
+
+@pytest.mark.parametrize("gid,players", [("block", 4), ("sevastopol-star", 4), ("network", 4), ("slosh", 4),
+                                         ("mexican-train", 8)])
+@pytest.mark.parametrize("width", [360, 1280])
+def test_no_tile_is_cut_off_and_every_place_has_a_button(table_page, gid, players, width):
+    view = late_view(gid, players)
+    page = table_page(view, width)
+    try:
+        tile = next(t for t in view["tiles"] if t["playable"] and any(
+            m["tile"] == t["tile"] and m["kind"] == "place" for m in view["moves"]))
+        page.click(f"[data-testid=tile-{tile['tile']}]")
+        seen = page.evaluate("""() => {
+            const board = document.querySelector('.board').getBoundingClientRect();
+            const tiles = [...document.querySelectorAll('[data-testid=layout] g.tile')].map((g) => g.getBoundingClientRect());
+            return {
+                cut: tiles.filter((r) => r.left < board.left - 0.5 || r.right > board.right + 0.5).length,
+                tiles: tiles.length, scroll: document.documentElement.scrollWidth,
+                spots: [...document.querySelectorAll('[data-testid^=place-]')].map((g) => Number(g.dataset.move)),
+                buttons: [...document.querySelectorAll('[data-testid=place]')].map((b) => Number(b.dataset.move)),
+            };
+        }""")
+        places = sorted(m["move"] for m in view["moves"] if m["kind"] == "place" and m["tile"] == tile["tile"])
+        assert seen["tiles"] > 0 and seen["cut"] == 0, seen
+        assert seen["scroll"] <= width
+        assert sorted(seen["buttons"]) == places and sorted(seen["spots"]) == places
+    finally:
+        page.close()

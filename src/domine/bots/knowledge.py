@@ -42,6 +42,16 @@ from ..parts.turns import AT_WILL, WHILE_FITS
 from ..engine.tiles import BIT, IS_DOUBLE, TILES_WITH, mask_of, set_size, tiles_of
 
 _GAMES: dict[tuple, Game] = {}
+#: the tiles a lead shows each other seat was not dealt (``Knowledge._infer_from_lead``), by lead and viewer
+_LEAD_INFERENCES: dict[tuple, dict[int, int]] = {}
+
+
+def _context_key(ctx) -> tuple:
+    """Everything of a hand's context a lead rule may read, as a hashable value."""
+    prev = ctx.previous
+    return (ctx.hand_number, tuple(ctx.scores or ()), ctx.previous_leader, ctx.target, ctx.lot,
+            tuple(ctx.tokens or ()), ctx.absent, ctx.streak,
+            None if prev is None else (repr(prev.to_json()), prev.leader, prev.last_placer))
 
 
 def game_of(obs: Observation) -> Game:
@@ -286,8 +296,24 @@ class Knowledge:
         """
         game, me = self.game, self.me
         my_dealt = self._initial_hand()
+        # the same lead seen by the same hand excludes the same tiles at every later position
+        # of the hand: worked out once (a view or a bot asks again after every move)
+        key = (game, me, self.n, my_dealt, leader, lead_tile, _context_key(self.obs.context))
+        known = _LEAD_INFERENCES.get(key)
+        if known is None:
+            known = _LEAD_INFERENCES[key] = self._lead_exclusions(leader, lead_tile, my_dealt)
+            if len(_LEAD_INFERENCES) > 4096:
+                del _LEAD_INFERENCES[next(iter(_LEAD_INFERENCES))]
+        for s, excluded in known.items():
+            for slot in self.slots[s]:
+                if slot.draw_position < 0:
+                    slot.forbidden |= excluded
+
+    def _lead_exclusions(self, leader: int, lead_tile: int, my_dealt: int) -> dict[int, int]:
+        game, me = self.game, self.me
         mine_dealt = [t for t in tiles_of(my_dealt) if t != lead_tile]
         base = [[] for _ in range(self.n)]
+        out = {}
         for s in range(self.n):
             if s == me:
                 continue
@@ -301,9 +327,8 @@ class Knowledge:
                 if probe.to_act != leader or probe.phase is not probe.game.phase_named["lead"] \
                         or not probe.lead_mask & BIT[lead_tile]:
                     excluded |= BIT[x]
-            for slot in self.slots[s]:
-                if slot.draw_position < 0:
-                    slot.forbidden |= excluded
+            out[s] = excluded
+        return out
 
     def _infer_before_lead(self) -> None:
         """This seat must lead: nobody else can hold a tile that would make another lead."""
