@@ -16,11 +16,13 @@ from domine.engine.tiles import BIT, parse_tile, tiles_of
 from domine.games import make_game
 from domine.parts.rows import rows_of
 from domine.records import match_record
+from domine.engine.observation import observe
+from domine.server import view as views
 from domine.server.view import move_label, replay_views, seat_view, state_view, tile_words
 from test_properties import COMBOS, _id, random_bots, shown_to_all, swap_hidden
 
 PARAMS = [pytest.param(c, id=_id(c)) for c in COMBOS]
-STEPS = 40   # positions of a match checked per combination (its first hand and into the next)
+STEPS = 24   # positions of a match checked per combination (its first hand, into the next where short)
 
 
 def positions(game, seed: int, steps: int = STEPS):
@@ -99,6 +101,9 @@ def test_views_are_json_hold_the_legal_moves_and_leak_nothing(combo):
                     assert not shown_tiles(view) & set(tiles_of(hidden_from(state, None)))
             if state.over or step % 3:   # the swap replays the hand: at every third position
                 continue
+            # a geometry shared by every seat is the one this seat's own observation gives
+            obs = observe(state, seat) if seat is not None else views.public_observation(state)
+            assert view["layout"] == views._layout(obs, "en")
             # shuffling what the seat cannot know never changes its view
             if seat is None and game.keeps_rows:
                 continue
@@ -150,3 +155,51 @@ def test_a_match_before_its_first_hand_has_an_empty_view():
     match = Match(make_game("block", 2, {}), seed=1)
     view = seat_view({"id": "t"}, match, 0, "en")
     assert view["hand"] is None and view["moves"] == [] and view["table"]["you"] == 0
+
+
+def test_a_position_is_worked_out_once_and_another_position_anew():
+    game = make_game("block", 4, {})
+    match = Match(game, seed=9)
+    state = match.start_hand()
+    table = {"id": "t", "seats": [{"name": "Ana", "connected": True}] * 4}
+    first = seat_view(table, match, 1, "en")
+    again = seat_view(dict(table, seats=[{"name": "Ana", "connected": False}] * 4), match, 1, "en")
+    assert again["tiles"] is first["tiles"] and again["table"]["seats"][0]["connected"] is False
+    before = list(state.history)
+    state.apply(state.legal_moves()[0])
+    moved = seat_view(table, match, 1, "en")
+    assert moved["hand"]["to_act"] != first["hand"]["to_act"] and len(state.history) > len(before)
+    assert seat_view(table, match, None, "en")["tiles"] == [] and seat_view(table, match, 2, "pl")["tiles"]
+
+
+def test_the_end_of_a_hand_says_why_in_the_views_language():
+    game = make_game("block", 2, {})
+    match = Match(game, seed=4)
+    state = match.start_hand()
+    bots = random_bots(2, 4)
+    while not state.over:
+        s = state.acting_seat()
+        state.apply(bots[s].choose(state.observation(s)))
+    result = seat_view({"id": "t"}, match, 0, "pl")["result"]
+    english = seat_view({"id": "t"}, match, 0, "en")["result"]
+    assert english["reason_words"] == english["reason"] and result["reason_words"] != result["reason"]
+
+
+@pytest.mark.parametrize("gid,n", [("block", 4), ("draw", 3), ("partners", 4), ("jubilee", 4), ("troli", 4)])
+def test_the_counter_is_the_same_whether_a_leads_inference_is_remembered_or_not(gid, n):
+    from domine.bots import knowledge
+    game = make_game(gid, n, {})
+    match = Match(game, seed=21)
+    bots = random_bots(n, 21)
+    for _hand in range(3):
+        if match.over:
+            break
+        state = match.start_hand()
+        while not state.over:
+            for seat in range(n):
+                warm = views._counter(game, observe(state, seat), "en")
+                knowledge._LEAD_INFERENCES.clear()
+                assert views._counter(game, observe(state, seat), "en") == warm
+            s = state.acting_seat()
+            state.apply(bots[s].choose(state.observation(s)))
+        match.finish_hand()

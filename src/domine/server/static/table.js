@@ -332,7 +332,8 @@ function resultSection(view) {
   const line = (values) => values.map((v, i) => `${scorerName(view, i, values.length)} ${v}`).join(" · ");
   const box = el("section", { class: "panel result", "data-testid": "result", "aria-labelledby": "result-title" },
     el("h2", { id: "result-title" }, t("table.hand_over"), r.reason ? ` (${r.reason_words || r.reason})` : ""),
-    el("table", {}, el("caption", { class: "visually-hidden" }, t("table.every_hand")), el("thead", {}, head), el("tbody", {}, rows)),
+    el("div", { class: "table-wrap" }, el("table", {}, el("caption", { class: "visually-hidden" }, t("table.every_hand")),
+      el("thead", {}, head), el("tbody", {}, rows))),
     el("p", { "data-testid": "points", class: perSeat ? "visually-hidden" : "" }, `${t("table.points")}: ${line(r.points)}`),
     r.totals ? el("p", { "data-testid": "totals", class: perSeat ? "visually-hidden" : "" }, `${t("table.totals")}: ${line(r.totals)}`) : null);
   if (view.match) {
