@@ -42,7 +42,10 @@ function optionField(o) {
   } else {
     input = el("input", { id, name: o.name, type: "text", placeholder: o.default ?? t("lobby.default"), "data-testid": id });
   }
-  return el("label", { for: id }, el("span", {}, `${o.name}: ${o.help} `), input);
+  if (o.type === "bool") {   // the box first, the whole line its target
+    return el("label", { for: id, class: "check" }, input, el("span", {}, o.help, " ", el("code", { class: "muted" }, o.name)));
+  }
+  return el("label", { for: id }, el("span", {}, o.help, " ", el("code", { class: "muted" }, o.name), " "), input);
 }
 
 function seatRows(box, count) {
@@ -82,9 +85,9 @@ function createDialog(g) {
     el("label", { for: "variant-file" }, t("lobby.variant"), " ",
       el("input", { id: "variant-file", name: "variant", type: "file", accept: ".toml,text/plain", "data-testid": "variant-file" }),
       el("span", { class: "muted hint" }, t("lobby.variant_help"))),
-    el("label", {}, el("input", { type: "checkbox", name: "public", checked: true, "data-testid": "public" }), " ",
-      t("lobby.public")),
-    el("label", {}, el("input", { type: "checkbox", name: "rated", "data-testid": "rated" }), " ", t("lobby.rated")),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "public", checked: true, "data-testid": "public" }),
+      el("span", {}, t("lobby.public"))),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "rated", "data-testid": "rated" }), el("span", {}, t("lobby.rated"))),
     error,
     el("div", { class: "seat-row" },
       el("button", { type: "submit", class: "primary", "data-testid": "create-submit" }, t("lobby.create")),
