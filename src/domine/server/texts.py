@@ -112,6 +112,9 @@ def strings(lang: str) -> dict[str, str]:
         "table.scored": _("{seat} scores {points}", lang),
         "table.played": _("{seat}: {move}", lang),
         "table.map": _("Layout: {count} tiles laid", lang),
+        # TRANSLATORS: a button on a phone: draw the layout at full size (to scroll across), and back
+        "table.zoom_in": _("Full size", lang),
+        "table.zoom_out": _("Fit the screen", lang),
         # TRANSLATORS: a long train drawn shortened on a small screen: the first tiles stand as a stack
         "table.elided": _("{count} more tiles of this train", lang),
         # TRANSLATORS: Mexican Train: a marker on a player's train, open to everyone

@@ -3,7 +3,7 @@
 // It keeps the last (hand, seq) it saw and, after a lost connection, says it in ``hello`` and
 // receives only what it missed.
 import {
-  announce, api, boardWidth, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, player, seatName,
+  announce, api, boardWidth, bounds, chooseLanguage, drawLayout, drawRows, el, fitGeometry, languageMenu, loadStrings, player, seatName,
   t, tileSvg,
 } from "./common.js";
 
@@ -229,13 +229,21 @@ function boardSection(view) {
   }
   if (geo) {
     const width = boardWidth();
-    const fitted = fitGeometry(geo, width);
+    const fitted = state.zoom ? geo : fitGeometry(geo, width);
     if (fitted.pieces && (fitted.pieces.length || movesOfTile.length)) {
-      board.append(drawLayout(fitted, {
+      const svg = drawLayout(fitted, {
         places: movesOfTile.map((m) => ({ move: m.move, end: m.end, label: m.label })),
         onPlace: (move) => { state.selected = null; sendMove({ move }); },
-        title: t("table.map", { count: geo.pieces.length }), width,
-      }));
+        title: t("table.map", { count: geo.pieces.length }), width: state.zoom ? 0 : width,
+      });
+      // a layout drawn small to fit (a phone): a button draws it at full size, to scroll across
+      const b = bounds(fitted);
+      if (state.zoom || width / (b.x1 - b.x0 + 1) < 22) {
+        if (state.zoom) { svg.style.width = `${(b.x1 - b.x0 + 1) * 30}px`; svg.style.maxWidth = "none"; svg.style.maxHeight = "none"; }
+        board.append(el("button", { type: "button", class: "zoom", "data-testid": "zoom", "aria-pressed": state.zoom ? "true" : "false",
+          onclick: () => { state.zoom = !state.zoom; render(); } }, state.zoom ? t("table.zoom_out") : t("table.zoom_in")));
+      }
+      board.append(svg);
     }
     if (geo.rows) board.append(drawRows(geo.rows, (s) => seatName(view, s)));
   }
