@@ -35,7 +35,7 @@ def positions(game_id: str, players: int, hands: int):
         yield match, state
 
 
-def measure(game_id: str, players: int, hands: int) -> dict:
+def measure(game_id: str, players: int, hands: int, counter: bool = True) -> dict:
     table = {"id": "bench", "game": game_id, "game_name": game_id, "players": players, "options": {},
              "seats": [{"name": f"seat {s}", "kind": "human", "connected": True} for s in range(players)],
              "undo": False, "rated": False, "commitment": "00" * 32}
@@ -44,7 +44,7 @@ def measure(game_id: str, players: int, hands: int) -> dict:
         start = time.process_time()
         for seat in [*range(players), None]:
             t0 = time.process_time()
-            seat_view(table, match, seat, "en")
+            seat_view(table, match, seat, "en", counter=counter)
             one.append(time.process_time() - t0)
         update.append(time.process_time() - start)
     q = statistics.quantiles
@@ -57,6 +57,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="profile the Mexican Train case instead")
+    ap.add_argument("--no-counter", action="store_true", help="views without the tile counter (seat_view(counter=False))")
     args = ap.parse_args()
     if args.profile:
         import cProfile
@@ -67,7 +68,7 @@ def main() -> None:
     print(f"{'game':<18}{'positions':>10}{'view ms':>10}{'p95':>8}{'update ms':>11}{'p95':>8}")
     print("(update: every seat and a spectator, after one move)")
     for game_id, players in CASES:
-        r = measure(game_id, players, args.hands)
+        r = measure(game_id, players, args.hands, counter=not args.no_counter)
         print(f"{r['game']:<18}{r['positions']:>10}{r['view_mean_ms']:>10.2f}{r['view_p95_ms']:>8.2f}"
               f"{r['update_mean_ms']:>11.2f}{r['update_p95_ms']:>8.2f}")
 

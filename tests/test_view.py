@@ -203,3 +203,11 @@ def test_the_counter_is_the_same_whether_a_leads_inference_is_remembered_or_not(
             s = state.acting_seat()
             state.apply(bots[s].choose(state.observation(s)))
         match.finish_hand()
+
+
+def test_a_view_without_the_counter_is_the_same_view_less_the_counter():
+    match = Match(make_game("mexican-train", 4, {}), seed=2)
+    match.start_hand()
+    full, light = seat_view({"id": "t"}, match, 1, "en"), seat_view({"id": "t"}, match, 1, "en", counter=False)
+    assert full["counter"]["count"] > 0 and light["counter"] is None
+    assert dict(full, counter=None) == light

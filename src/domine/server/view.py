@@ -321,7 +321,7 @@ def _result(state, totals: list | None, lang: str | None) -> dict | None:
 
 def state_view(state, seat: int | None, lang: str | None = None, table: dict | None = None,
                scores: list | None = None, totals: list | None = None, open_hands: bool = False,
-               commitment: str | None = None) -> dict:
+               commitment: str | None = None, counter: bool = True) -> dict:
     """The view of one hand's position for ``seat`` (None: a spectator). ``scores``: the match's
     standing to show (before the hand's points are added); ``totals``: after the hand, once it is
     over; ``open_hands``: a replay with every hand face up (nothing is hidden from its reader)."""
@@ -348,7 +348,7 @@ def state_view(state, seat: int | None, lang: str | None = None, table: dict | N
         "tiles": [],
         "moves": _moves(state, obs, geo, lang),
         "last": _last(state, obs),
-        "counter": None if open_hands else _counter(game, obs, lang),
+        "counter": _counter(game, obs, lang) if counter and not open_hands else None,
         "result": _result(state, totals, lang),
         "match": None,
     }
@@ -362,8 +362,12 @@ def state_view(state, seat: int | None, lang: str | None = None, table: dict | N
     return view
 
 
-def seat_view(table: dict, match, seat: int | None, lang: str | None = None) -> dict:
+def seat_view(table: dict, match, seat: int | None, lang: str | None = None, counter: bool = True) -> dict:
     """The view of ``seat`` (None: a spectator) at ``match``'s current position.
+
+    ``counter`` False leaves the tile counter out (``None``): it is most of a view's cost in a
+    long hand (the bots' inference replays the public history), so a server may work it out
+    only for a seat that shows it.
 
     ``table`` is the table's public description (id, game, players, options, seats as
     ``[{name, kind, level, connected, bot}]``, undo, rated; ``commitment`` of the hand in play)."""
@@ -376,11 +380,11 @@ def seat_view(table: dict, match, seat: int | None, lang: str | None = None) -> 
         scores = list(match.scores) if finished else list(state.context.scores or match.scores)
         totals = list(match.scores) if state is not match.current else (
             [a + b for a, b in zip(scores, state.result.points)] if state.over and state.result else None)
-        key = (*_position(state), seat, lang, tuple(scores), tuple(totals or ()), table.get("commitment"))
+        key = (*_position(state), seat, lang, tuple(scores), tuple(totals or ()), table.get("commitment"), counter)
         view = _recall(_VIEWS, key, state)
         if view is None:
             view = _remember(_VIEWS, key, state, state_view(state, seat, lang, None, scores=scores, totals=totals,
-                                                            commitment=table.get("commitment")))
+                                                            commitment=table.get("commitment"), counter=counter))
         view = dict(view, table=dict(table, you=seat))
     view["match"] = match.result.to_json() if match.result is not None else None
     if view["table"].get("game_name"):
