@@ -44,6 +44,8 @@ def strings(lang: str) -> dict[str, str]:
         "lobby.finished": _("Finished matches", lang),
         "lobby.none": _("None yet.", lang),
         "lobby.watch": _("Watch", lang),
+        # TRANSLATORS: the lobby: take a free seat at an open table
+        "lobby.join": pgettext("table", "Join", lang),
         "lobby.replay": _("Replay", lang),
         "lobby.replay_record": _("Replay a record", lang),
         "lobby.error": _("Something went wrong: {error}", lang),

@@ -149,8 +149,20 @@ function tableItem(item, finished) {
   const game = games.find((g) => g.id === item.game);
   const name = [item.name, game ? game.name : item.game].filter(Boolean).join(" · ");
   const watch = item.spectator || `/t/${id}`;
+  // a human seat nobody holds yet: the first to ask gets it (POST /api/tables/{table}/join)
+  const open = !finished && (item.seats || []).some((x) => x.open);
+  const join = async (ev) => {
+    ev.target.disabled = true;
+    try {
+      const made = await api(`/api/tables/${encodeURIComponent(id)}/join`, { method: "POST", body: { name: player().name } });
+      location.href = absolute(made.link);
+    } catch (e) {
+      ev.target.replaceWith(el("span", { class: "error", role: "alert" }, t("lobby.error", { error: e.message })));
+    }
+  };
   return el("li", { "data-testid": `table-${id}` }, el("span", {}, name),
     item.players ? el("span", { class: "muted" }, t("lobby.players", { players: item.players })) : null,
+    open ? el("button", { type: "button", class: "primary", "data-testid": `join-${id}`, onclick: join }, t("lobby.join")) : null,
     finished ? el("a", { class: "button", href: `/replay?table=${encodeURIComponent(id)}` }, t("lobby.replay"))
       : el("a", { class: "button", href: absolute(watch) }, t("lobby.watch")));
 }
