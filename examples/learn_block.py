@@ -1,20 +1,22 @@
 """An agent that learns 2-player block from its own hands, in a few minutes, with NumPy alone.
 
-    PYTHONPATH=src python examples/learn_block.py --minutes 4 --seed 1
+    PYTHONPATH=src python examples/learn_block.py            # 30,000 hands, seed 1
+    PYTHONPATH=src python examples/learn_block.py --minutes 2 --eval-deals 300
 
 The learner is one seat of the Gymnasium environment ``domine/Block-v0`` (docs/rl.md); the
 other seat is a domine bot. Its policy is a small actor-critic network on the observation
 tensor: one hidden layer, a masked softmax over the action space (an action the mask forbids
-gets probability 0, so it is never chosen) and a value head that serves as the baseline of
-REINFORCE. Every hand is one episode; its return is the learner's margin (its points minus
+gets probability 0, so it is never chosen) and a value head, the baseline. It learns by PPO's
+clipped policy gradient, with advantages by GAE(lambda), a few passes over each batch of hands.
+Every hand is one episode; its reward, at its end, is the learner's margin (its points minus
 the opponent's), so losing big costs as much as winning big pays.
 
 It writes the learning curve as a PNG, then plays the trained agent (always its most likely
 action) against ``random`` and ``greedy`` on duplicate deals, each deal from both seats, as
 ``domine arena`` does, and prints the result with 95% intervals. The same seed and the same
 ``--episodes`` give the same agent and the same numbers; ``--minutes`` stops at the first
-batch past the time, and the episodes it reached, printed, repeat the run. docs/learning.md
-tells what came of it.
+batch past the time, and the hands it reached, printed, repeat the run with ``--episodes``.
+docs/learning.md tells what came of it.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import numpy as np
 import typer
 
 import domine.rl  # noqa: F401  (registers domine/Block-v0)
-from domine.bots import make_bot
+from domine.bots import BotError, greedy_move, make_bot
 from domine.engine.hand import Deal, HandContext
 from domine.games import make_game
 from domine.rl.tensor import TensorCodec
@@ -40,6 +42,7 @@ GAME = "block"
 PLAYERS = 2
 POINT_SCALE = 20.0   # a margin of 20 points is a return of 1: the network's numbers stay near 1
 HIDDEN = 128
+EPISODES = 30000     # the default budget: about four minutes on two idle cores
 
 
 # ---------------------------------------------------------------------------------------
@@ -86,34 +89,42 @@ class ActorCritic:
             return int(np.argmax(pi))
         return int(rng.choice(len(pi), p=pi))
 
-    def update(self, x: np.ndarray, mask: np.ndarray, actions: np.ndarray, returns: np.ndarray,
-               entropy: float = 0.01, value_coef: float = 0.5) -> dict:
-        """One gradient step of REINFORCE with the value as baseline, an entropy bonus and the
-        value's squared error; the loss's parts, for the log."""
-        n = len(actions)
-        h, logits, value = self.forward(x)
-        pi = masked_softmax(logits, mask)
-        adv = returns - value
-        adv_n = (adv - adv.mean()) / (adv.std() + 1e-8)
-        # d(-log pi[a] * adv)/dlogits = (pi - onehot(a)) * adv
-        g_logits = pi.copy()
-        g_logits[np.arange(n), actions] -= 1.0
-        g_logits *= adv_n[:, None]
-        # d(-entropy)/dlogits = pi * (log pi + H), over the legal actions only
-        logp = np.log(np.where(pi > 0, pi, 1.0))
-        ent = -(pi * logp).sum(axis=1)
-        g_logits += entropy * pi * (logp + ent[:, None])
-        g_logits /= n
-        g_value = value_coef * (value - returns) / n
-        grads = {
-            "Wp": h.T @ g_logits, "bp": g_logits.sum(axis=0),
-            "Wv": h.T @ g_value[:, None], "bv": np.array([g_value.sum()]),
-        }
-        g_h = (g_logits @ self.p["Wp"].T + g_value[:, None] @ self.p["Wv"].T) * (1.0 - h * h)
-        grads["W1"] = x.T @ g_h
-        grads["b1"] = g_h.sum(axis=0)
-        self._adam(grads)
-        return {"entropy": float(ent.mean()), "value_error": float((adv * adv).mean())}
+    def update(self, x: np.ndarray, mask: np.ndarray, actions: np.ndarray, old_logp: np.ndarray,
+               advantages: np.ndarray, returns: np.ndarray, rng: np.random.Generator, epochs: int = 4,
+               minibatch: int = 256, clip: float = 0.2, entropy: float = 0.01, value_coef: float = 0.5) -> dict:
+        """PPO's clipped objective: ``epochs`` passes over the batch in shuffled minibatches, each a
+        gradient step on the policy (advantages normalised), an entropy bonus and the value's
+        squared error. The last minibatch's entropy, for the log."""
+        adv_all = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+        n_all = len(actions)
+        ent = np.zeros(1)
+        for _ in range(epochs):
+            order = rng.permutation(n_all)
+            for lo in range(0, n_all, minibatch):
+                i = order[lo:lo + minibatch]
+                n = len(i)
+                h, logits, value = self.forward(x[i])
+                pi = masked_softmax(logits, mask[i])
+                logp = np.log(np.where(pi > 0, pi, 1.0))
+                ratio = np.exp(logp[np.arange(n), actions[i]] - old_logp[i])
+                adv = adv_all[i]
+                # the clipped objective has no gradient where the ratio is out of its band on
+                # the side the advantage pushes it; elsewhere d(-ratio * adv)/dlogits = ratio * adv * (pi - onehot)
+                live = np.where(adv > 0, ratio < 1 + clip, ratio > 1 - clip)
+                g_logits = pi.copy()
+                g_logits[np.arange(n), actions[i]] -= 1.0
+                g_logits *= (ratio * adv * live)[:, None]
+                ent = -(pi * logp).sum(axis=1)   # d(-entropy)/dlogits = pi * (log pi + H), legal actions only
+                g_logits += entropy * pi * (logp + ent[:, None])
+                g_logits /= n
+                g_value = value_coef * (value - returns[i]) / n
+                grads = {"Wp": h.T @ g_logits, "bp": g_logits.sum(axis=0),
+                         "Wv": h.T @ g_value[:, None], "bv": np.array([g_value.sum()])}
+                g_h = (g_logits @ self.p["Wp"].T + g_value[:, None] @ self.p["Wv"].T) * (1.0 - h * h)
+                grads["W1"] = x[i].T @ g_h
+                grads["b1"] = g_h.sum(axis=0)
+                self._adam(grads)
+        return {"entropy": float(ent.mean())}
 
     def _adam(self, grads: dict, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8) -> None:
         self.t += 1
@@ -144,7 +155,7 @@ class Curve:
 
 
 def train(opponents: list[str], episodes: int | None, minutes: float | None, seed: int,
-          batch: int = 64, say=print) -> tuple[ActorCritic, Curve, float]:
+          batch: int = 64, epochs: int = 4, lam: float = 0.95, say=print) -> tuple[ActorCritic, Curve, float]:
     """Train against ``opponents`` (episodes spread over them in turn, the learner at both
     seats); stop after ``episodes`` or once ``minutes`` have passed. The agent, its curve
     and the seconds it took."""
@@ -161,29 +172,44 @@ def train(opponents: list[str], episodes: int | None, minutes: float | None, see
     done = 0
     last_say = start
     while True:
-        xs, masks, acts, rets, margins, wins = [], [], [], [], [], []
-        for e in range(batch):
+        xs, masks, acts, logps, advs, rets, margins, wins = [], [], [], [], [], [], [], []
+        size = batch if episodes is None else min(batch, episodes - done)
+        for e in range(size):
             slot = (done + e) % len(envs)
             env, seat, (obs, info) = envs[slot]
-            steps = 0
+            values = []
             while True:
                 mask = info["action_mask"]
-                a = agent.act(obs, mask, rng)
+                _, logits, value = agent.forward(obs)
+                pi = masked_softmax(logits, mask)
+                a = int(rng.choice(len(pi), p=pi))
                 xs.append(obs)
                 masks.append(mask)
                 acts.append(a)
-                steps += 1
+                logps.append(math.log(pi[a]))
+                values.append(float(value))
                 obs, _, over, _, info = env.step(a)
                 if over:
                     break
             margin = margin_of(info, seat)
-            rets.extend([margin / POINT_SCALE] * steps)
+            # the advantages by GAE(lambda): the reward comes at the hand's end alone
+            nxt, gae, hand_advs = 0.0, 0.0, []
+            reward = margin / POINT_SCALE
+            for t in range(len(values) - 1, -1, -1):
+                delta = (reward if t == len(values) - 1 else 0.0) + nxt - values[t]
+                gae = delta + lam * gae
+                hand_advs.append(gae)
+                nxt = values[t]
+            hand_advs.reverse()
+            advs.extend(hand_advs)
+            rets.extend(adv + v for adv, v in zip(hand_advs, values))
             margins.append(margin)
             winners = info["hand"]["winners"]
             wins.append(1.0 if winners == [seat] else 0.5 if not winners else 0.0)
             envs[slot] = (env, seat, env.reset())
-        agent.update(np.asarray(xs, dtype=np.float64), np.asarray(masks), np.asarray(acts), np.asarray(rets))
-        done += batch
+        agent.update(np.asarray(xs, dtype=np.float64), np.asarray(masks), np.asarray(acts), np.asarray(logps),
+                     np.asarray(advs), np.asarray(rets), rng, epochs=epochs)
+        done += size
         curve.episodes.append(done)
         curve.margin.append(float(np.mean(margins)))
         curve.win_rate.append(float(np.mean(wins)))
@@ -191,7 +217,8 @@ def train(opponents: list[str], episodes: int | None, minutes: float | None, see
         if now - last_say >= 10 or (episodes is not None and done >= episodes):
             last_say = now
             k = min(len(curve.margin), 20)
-            say(f"  {done:>7} hands  {now - start:6.0f} s  last {k * batch} hands: "
+            recent = done - (curve.episodes[-k - 1] if len(curve.episodes) > k else 0)
+            say(f"  {done:>7} hands  {now - start:6.0f} s  last {recent} hands: "
                 f"margin {np.mean(curve.margin[-k:]):+.2f}  win rate {np.mean(curve.win_rate[-k:]):.1%}")
         if episodes is not None and done >= episodes:
             break
@@ -203,20 +230,46 @@ def train(opponents: list[str], episodes: int | None, minutes: float | None, see
 # ---------------------------------------------------------------------------------------
 # Evaluation on duplicate deals
 # ---------------------------------------------------------------------------------------
+@dataclass
+class Agreement:
+    """How often the agent's choices (those with two legal moves or more) are the ones
+    ``greedy`` and ``heuristic`` would make there, and how often a random choice would be."""
+
+    choices: int = 0
+    greedy: int = 0
+    heuristic: int = 0
+    chance: float = 0.0
+
+    def line(self) -> str:
+        n = max(self.choices, 1)
+        return (f"its {self.choices} choices: greedy's {self.greedy / n:.0%}, heuristic's "
+                f"{self.heuristic / n:.0%} (a random choice: {self.chance / n:.0%})")
+
+
 class AgentBot:
-    """The trained agent as a domine bot: it sees its seat's Observation and nothing else."""
+    """The trained agent as a domine bot: it sees its seat's Observation and nothing else, and
+    plays its most likely action. With ``agreement``, its choices are compared as they are made."""
 
     name = "learned"
 
-    def __init__(self, agent: ActorCritic, game):
+    def __init__(self, agent: ActorCritic, game, agreement: Agreement | None = None):
         self.agent = agent
         self.tensor = TensorCodec(game)
         self.codec = game.actions
+        self.agreement = agreement
+        self.heuristic = make_bot("heuristic", 0) if agreement is not None else None
 
     def choose(self, obs) -> int:
         mask = np.zeros(self.codec.size, dtype=np.int8)
         mask[[self.codec.encode(m) for m in obs.legal_moves]] = 1
-        return self.codec.decode(self.agent.act(self.tensor.encode(obs), mask))
+        move = self.codec.decode(self.agent.act(self.tensor.encode(obs), mask))
+        if self.agreement is not None:
+            a = self.agreement
+            a.choices += 1
+            a.greedy += move == greedy_move(obs.legal_moves)
+            a.heuristic += move == self.heuristic.choose(obs)
+            a.chance += 1 / len(obs.legal_moves)
+        return move
 
 
 @dataclass
@@ -225,6 +278,7 @@ class Evaluation:
     deals: int
     win_rate: tuple[float, float, float]   # (mean, lo, hi)
     margin: tuple[float, float, float]
+    agreement: Agreement
 
 
 def evaluate(agent: ActorCritic, opponent: str, deals: int, seed: int) -> Evaluation:
@@ -232,12 +286,13 @@ def evaluate(agent: ActorCritic, opponent: str, deals: int, seed: int) -> Evalua
     as ``domine arena`` deals it with this seed and played twice, the seats swapped."""
     game = make_game(GAME, PLAYERS, {})
     scores, margins = [], []
+    agreement = Agreement()
     for i in range(deals):
         deal = deal_for(game, seed, i)
         oc, mg = [], []
         for play in (0, 1):
             sides = game_sides(game, swapped=play == 1)
-            bots = [AgentBot(agent, game) if side == "A" else make_bot(opponent, derive_seed(seed, i, play, s))
+            bots = [AgentBot(agent, game, agreement) if side == "A" else make_bot(opponent, derive_seed(seed, i, play, s))
                     for s, side in enumerate(sides)]
             state = game.new_hand(Deal([h[:] for h in deal.hands], deal.stock[:], deal.aside[:]),
                                   HandContext(hand_number=1, scores=[0] * PLAYERS, target=game.target))
@@ -246,7 +301,8 @@ def evaluate(agent: ActorCritic, opponent: str, deals: int, seed: int) -> Evalua
             mg.append(margin_of_play(state.result.points, list(range(PLAYERS)), sides))
         scores.append(sum(oc) / 2)
         margins.append(sum(mg) / 2)
-    return Evaluation(opponent, deals, mean_ci(scores, lo_clip=0.0, hi_clip=1.0), mean_ci(margins))
+    return Evaluation(opponent, deals, mean_ci(scores, lo_clip=0.0, hi_clip=1.0), mean_ci(margins),
+                      agreement)
 
 
 def table(results: list[Evaluation]) -> str:
@@ -302,25 +358,42 @@ def draw(curve: Curve, results: list[Evaluation], path: Path, title: str) -> Non
 # ---------------------------------------------------------------------------------------
 # The command
 # ---------------------------------------------------------------------------------------
+def refuse(message: str) -> None:
+    """Bad input: one line on stderr and exit code 2."""
+    typer.echo(f"learn_block.py: {message}", err=True)
+    raise typer.Exit(2)
+
+
+app = typer.Typer(add_completion=False)
+
+
+@app.command()
 def main(
-    minutes: float = typer.Option(4.0, help="Train for about this long (stops at the first batch past it)."),
-    episodes: int = typer.Option(0, help="Train for exactly this many hands instead (0: use --minutes)."),
+    episodes: int = typer.Option(EPISODES, help="Train on this many hands (0: no limit but --minutes)."),
+    minutes: float = typer.Option(0.0, help="Stop after about this many minutes (at the first batch past "
+                                            "them; 0: no limit but --episodes)."),
     seed: int = typer.Option(1, help="Seed of the network, the sampling and the training deals."),
     out: Path = typer.Option(Path("docs/pictures/learning-block.png"), help="The learning curve (PNG)."),
-    eval_deals: int = typer.Option(1000, help="Duplicate deals against each of random and greedy."),
+    eval_deals: int = typer.Option(2000, help="Duplicate deals against each of random and greedy."),
     opponents: str = typer.Option("greedy", help="Training opponents, comma-separated bot names."),
     batch: int = typer.Option(64, help="Hands per gradient step."),
 ) -> None:
     """Train an actor-critic on 2-player block, draw its learning curve, evaluate it."""
     names = [n.strip() for n in opponents.split(",") if n.strip()]
-    if episodes < 0 or minutes <= 0 or eval_deals < 2 or batch < 1 or not names:
-        raise typer.BadParameter("--episodes >= 0, --minutes > 0, --eval-deals >= 2, --batch >= 1, "
-                                 "one opponent at least")
+    if episodes < 0 or minutes < 0 or eval_deals < 2 or batch < 1 or not (episodes or minutes):
+        refuse("--episodes and --minutes are 0 or more, one of them more; --eval-deals 2 or more, --batch 1 or more")
     if out.suffix.lower() != ".png":
-        raise typer.BadParameter(f"--out {out}: the picture is a .png file")
-    budget = f"{episodes} hands" if episodes else f"{minutes:g} minutes"
+        refuse(f"--out {out}: the learning curve is a .png file")
+    if not names:
+        refuse("--opponents names one bot at least")
+    for name in names:
+        try:
+            make_bot(name)
+        except BotError as e:
+            refuse(f"--opponents: {e}")
+    budget = " or ".join(([f"{episodes} hands"] if episodes else []) + ([f"{minutes:g} minutes"] if minutes else []))
     print(f"training on {GAME} ({PLAYERS} players) against {', '.join(names)} for {budget}, seed {seed}")
-    agent, curve, seconds = train(names, episodes or None, None if episodes else minutes, seed, batch)
+    agent, curve, seconds = train(names, episodes or None, minutes or None, seed, batch)
     print(f"trained on {curve.episodes[-1]} hands in {seconds:.0f} s "
           f"(repeat: --episodes {curve.episodes[-1]} --seed {seed})")
     results = []
@@ -328,12 +401,15 @@ def main(
         t0 = time.perf_counter()
         results.append(evaluate(agent, name, eval_deals, seed))
         print(f"evaluated against {name} on {eval_deals} duplicate deals in {time.perf_counter() - t0:.0f} s")
-    draw(curve, results, out, f"REINFORCE with a baseline on 2-player block against {', '.join(names)} "
+    draw(curve, results, out, f"An actor-critic (PPO) learning 2-player block against {', '.join(names)} "
                               f"(seed {seed}, {curve.episodes[-1]} hands, {seconds / 60:.1f} min)")
     print(f"learning curve: {out}")
     print()
     print(table(results))
+    print()
+    for r in results:
+        print(f"against {r.opponent}, {r.agreement.line()}")
 
 
 if __name__ == "__main__":
-    typer.run(main)
+    app()
