@@ -42,6 +42,7 @@ GAME = "block"
 PLAYERS = 2
 POINT_SCALE = 20.0   # a margin of 20 points is a return of 1: the network's numbers stay near 1
 HIDDEN = 128
+LR = 1e-3           # Adam's step size at the start
 EPISODES = 30000     # the default budget: about four minutes on two idle cores
 
 
@@ -61,7 +62,7 @@ class ActorCritic:
     """One tanh hidden layer shared by a policy head and a value head, trained with Adam."""
 
     def __init__(self, inputs: int, actions: int, rng: np.random.Generator, hidden: int = HIDDEN,
-                 lr: float = 1e-3):
+                 lr: float = LR):
         def init(n_in: int, n_out: int, gain: float) -> np.ndarray:
             return rng.normal(0.0, gain / math.sqrt(n_in), (n_in, n_out))
         self.p = {
@@ -207,6 +208,10 @@ def train(opponents: list[str], episodes: int | None, minutes: float | None, see
             winners = info["hand"]["winners"]
             wins.append(1.0 if winners == [seat] else 0.5 if not winners else 0.0)
             envs[slot] = (env, seat, env.reset())
+        # the step size falls linearly to nothing over the budget: the last policy settles
+        spent = max(done / episodes if episodes else 0.0,
+                    (time.perf_counter() - start) / (minutes * 60) if minutes else 0.0)
+        agent.lr = LR * max(0.0, 1.0 - spent)
         agent.update(np.asarray(xs, dtype=np.float64), np.asarray(masks), np.asarray(acts), np.asarray(logps),
                      np.asarray(advs), np.asarray(rets), rng, epochs=epochs)
         done += size
@@ -393,8 +398,9 @@ def main(
             refuse(f"--opponents: {e}")
     budget = " or ".join(([f"{episodes} hands"] if episodes else []) + ([f"{minutes:g} minutes"] if minutes else []))
     print(f"training on {GAME} ({PLAYERS} players) against {', '.join(names)} for {budget}, seed {seed}")
+    cpu = time.process_time()
     agent, curve, seconds = train(names, episodes or None, minutes or None, seed, batch)
-    print(f"trained on {curve.episodes[-1]} hands in {seconds:.0f} s "
+    print(f"trained on {curve.episodes[-1]} hands in {seconds:.0f} s ({time.process_time() - cpu:.0f} s of CPU) "
           f"(repeat: --episodes {curve.episodes[-1]} --seed {seed})")
     results = []
     for name in ("random", "greedy"):
