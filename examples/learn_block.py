@@ -43,7 +43,7 @@ PLAYERS = 2
 POINT_SCALE = 20.0   # a margin of 20 points is a return of 1: the network's numbers stay near 1
 HIDDEN = 128
 LR = 1e-3           # Adam's step size at the start
-EPISODES = 30000     # the default budget: about four minutes on two idle cores
+EPISODES = 30000     # the default budget: about six minutes of one core (docs/learning.md)
 
 
 # ---------------------------------------------------------------------------------------
