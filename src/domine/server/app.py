@@ -238,10 +238,7 @@ def create_app(settings: Settings | None = None, tables: Tables | None = None) -
         except Exception as e:   # a bug, said in one line: never a traceback for a client's message
             log.error("a connection to table %s failed: %r", table_id, e)
         finally:
-            try:
-                await tables.leave(conn)
-            except Exception as e:
-                log.error("leaving table %s: %r", table_id, e)
+            tables.spawn(tables.leave(conn))   # (its own task: a handler cancelled on close still leaves)
             queue.put_nowait(None)
             try:
                 await asyncio.wait_for(writer, 5)

@@ -271,11 +271,12 @@ class Table:
                 out.append({"type": "hand", "hand": number, "commitment": fair.get("commitment")})
             events = [e.to_json(event_text(state, e.actor, e.payload)) for e in state.events_since(conn.seq, conn.seat)]
             conn.seq = len(state.history)
-            message = {"type": "update", "hand": number, "events": events}
-            if reset and number == latest:
-                message["reset"] = True
-            out.append(message)
-            updates.append(message)
+            if events or number == latest:   # (an earlier hand with nothing new: no update of it)
+                message = {"type": "update", "hand": number, "events": events}
+                if reset and number == latest:
+                    message["reset"] = True
+                out.append(message)
+                updates.append(message)
             if self.finished(number) and number not in conn.revealed:
                 conn.revealed.add(number)
                 out.append(self.reveal(number))
@@ -372,7 +373,7 @@ class Tables:
         self._db_pool.shutdown(wait=True)
         self.store.close()
 
-    def _spawn(self, coro) -> asyncio.Task:
+    def spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -681,7 +682,7 @@ class Tables:
         old = table.grace_tasks.pop(seat, None)
         if old is not None:
             old.cancel()
-        table.grace_tasks[seat] = self._spawn(self._grace(table, seat))
+        table.grace_tasks[seat] = self.spawn(self._grace(table, seat))
 
     async def _grace(self, table: Table, seat: int) -> None:
         await asyncio.sleep(table.grace)
@@ -744,12 +745,12 @@ class Tables:
         state = match.current
         if state is None:
             if table.next_task is None or table.next_task.done():
-                table.next_task = self._spawn(self._next_hand_later(table))
+                table.next_task = self.spawn(self._next_hand_later(table))
             return
         if state.over:
             return
         if table.seats[state.acting_seat()].bot_plays and (table.bot_task is None or table.bot_task.done()):
-            table.bot_task = self._spawn(self._bot_turn(table))
+            table.bot_task = self.spawn(self._bot_turn(table))
 
     async def _next_hand_later(self, table: Table) -> None:
         deadline = time.monotonic() + table.pause
