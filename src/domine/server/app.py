@@ -242,7 +242,7 @@ def create_app(settings: Settings | None = None, tables: Tables | None = None) -
             queue.put_nowait(None)
             try:
                 await asyncio.wait_for(writer, 5)
-            except (asyncio.TimeoutError, Exception):
+            except (TimeoutError, Exception):
                 writer.cancel()
             if websocket.client_state == WebSocketState.CONNECTED:
                 try:
@@ -297,7 +297,7 @@ async def _serve(websocket: WebSocket, conn: Conn, table_id: str, tables: Tables
         try:
             timeout = None if greeted else settings.hello_timeout
             raw = await asyncio.wait_for(websocket.receive(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             conn.send(Refused("hello-first").message(None, conn.lang))
             conn.send(("close", 1008))
             return
