@@ -773,10 +773,9 @@ class Tables:
                 level = holder.level if holder.kind == BOT else REPLACEMENT
                 seed = bot_seed(table.id, position[0], position[1], seat)
                 obs = state.observation(seat)
-                thinking = self.pool.choose_obs(table.spec, level, seed, obs)
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
-            move = await thinking
+            move = await self.pool.choose_obs(table.spec, level, seed, obs)
 
             def work(c, table):
                 state = table.match.current
