@@ -31,3 +31,69 @@ def test_hello_then_a_move_is_acknowledged_and_sent_back(server_db_url):
             later = [m for m in seen if m["type"] == "update"]
             events = [e for m in later for e in m["events"]]
             assert any(e["seq"] == ack["seq"] and e["actor"] == 0 for e in events) or ack["seq"] >= 0
+
+
+def test_the_migrations_make_the_schema_the_store_queries(server_db_url):
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from domine.server.store import METADATA, Store
+
+    store = Store(server_db_url)
+    store.upgrade()
+    store.upgrade()   # a second start-up finds it done
+    with store.engine.connect() as c:
+        diff = compare_metadata(MigrationContext.configure(c), METADATA)
+    store.close()
+    assert diff == []
+
+
+def test_a_postgres_url_is_given_the_driver_domine_ships_with():
+    from domine.server.settings import database_url
+    assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+# -- `domine serve`: every failure one line, exit code 2 ---------------------------------------------
+def serve(*args, env=None):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    src = str(Path(__file__).resolve().parent.parent / "src")
+    return subprocess.run([sys.executable, "-m", "domine", "serve", *args], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": src, "DOMINE_LANG": "en", **(env or {})})
+
+
+def test_serve_says_in_one_line_that_the_port_is_taken(tmp_path):
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        r = serve("--port", str(s.getsockname()[1]), "--database", f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    assert r.returncode == 2 and "cannot listen on 127.0.0.1" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_serve_says_in_one_line_that_the_database_cannot_be_opened(tmp_path):
+    (tmp_path / "file").write_text("x")
+    for url in (f"sqlite:///{tmp_path / 'file' / 'below.sqlite3'}", "nosuchdb://x", "postgresql://nobody@127.0.0.1:1/x"):
+        r = serve("--port", "1", "--database", url)
+        assert r.returncode == 2 and "cannot be opened" in r.stderr, (url, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_serve_without_the_web_extra_names_it(tmp_path):
+    (tmp_path / "fastapi").mkdir()
+    (tmp_path / "fastapi" / "__init__.py").write_text("raise ImportError('no fastapi here')\n")
+    import os
+    from pathlib import Path
+    src = str(Path(__file__).resolve().parent.parent / "src")
+    r = serve(env={"PYTHONPATH": f"{tmp_path}{os.pathsep}{src}"})
+    assert r.returncode == 2 and "pip install 'domine[web]'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_serve_has_help():
+    r = serve("--help")
+    assert r.returncode == 0 and "--database" in r.stdout and "--grace" in r.stdout
