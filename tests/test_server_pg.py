@@ -124,3 +124,11 @@ def test_a_wrong_database_is_told_at_start(pg_server):
         await bus.stop()
 
     run(scenario())
+
+
+def test_a_postgresql_database_brings_the_postgresql_bus():
+    from domine.server.bus import MemoryBus
+    from domine.server.settings import Settings
+
+    assert isinstance(Settings(database="postgresql+psycopg://u@h/db").bus_factory(), PostgresBus)
+    assert isinstance(Settings(database="sqlite:///x.sqlite3").bus_factory(), MemoryBus)
