@@ -18,7 +18,7 @@ moves are measured: p50/p95/p99 and the largest move->ack time, moves/s, events 
 (counted from the events' numbers, which count the hidden ones too), refusals, the server's
 CPU share. ``--database``: ``sqlite`` (a new file), ``postgresql`` (a throwaway server made
 as the tests make theirs, tests/pg_server.py) or a database URL. ``--profile FILE`` runs the
-server under cProfile and writes its statistics there (read them with ``python -m pstats``).
+server under cProfile (every thread) and writes its statistics there (``python -m pstats``).
 """
 
 from __future__ import annotations
@@ -56,10 +56,28 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User + system CPU seconds so far of a process and of its children (the bots' processes)
+    together (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def stat(path: Path) -> list[str] | None:
+        try:
+            return path.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+
+    own = children = 0.0
+    for path in Path("/proc").glob("[0-9]*/stat"):
+        fields = stat(path)
+        if fields is None:
+            continue
+        used = (int(fields[11]) + int(fields[12])) / tick
+        if path.parent.name == str(pid):
+            own = used
+        elif fields[1] == str(pid):
+            children += used
+    return own, children
 
 
 # --- one scripted player -------------------------------------------------------------------
@@ -228,13 +246,39 @@ def database_url(choice: str, folder: Path):
     return choice, None
 
 
+# The server under cProfile, every thread of it (the event loop's and the database's): a
+# profiler starts in each new thread, and all are added up when the server stops.
+PROFILED = """
+import cProfile, pstats, sys, threading
+out, sys.argv = sys.argv[1], ["domine"] + sys.argv[2:]
+profiles = [cProfile.Profile()]
+def begin(*_):
+    profile = cProfile.Profile()
+    profiles.append(profile)
+    profile.enable()
+threading.setprofile(begin)
+from domine.cli import main
+try:
+    profiles[0].runcall(main)
+except SystemExit:
+    pass
+finally:
+    stats = pstats.Stats(profiles[0])
+    for profile in profiles[1:]:
+        try:
+            stats.add(profile)
+        except (TypeError, ValueError):
+            pass
+    stats.dump_stats(out)
+"""
+
+
 def start_server(args, url: str, folder: Path) -> tuple[subprocess.Popen, str, Path]:
     port = free_port()
     log = folder / "server.log"
     command = [sys.executable]
-    if args.profile:
-        command += ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
-    command += ["-m", "domine", "serve", "--host", "127.0.0.1", "--port", str(port), "--database", url]
+    command += ["-c", PROFILED, str(Path(args.profile).resolve())] if args.profile else ["-m", "domine"]
+    command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--database", url]
     env = dict(os.environ, XDG_DATA_HOME=str(folder), DOMINE_LANG="en",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])))
     process = subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env,
@@ -293,7 +337,9 @@ def measure(args) -> dict:
         cpu_before = cpu_seconds(process.pid)
         window[0], window[1] = start, start + args.seconds
         time.sleep(args.seconds)
-        cpu = cpu_seconds(process.pid) - cpu_before
+        cpu_after = cpu_seconds(process.pid)
+        cpu, cpu_children = (after - before for after, before in zip(cpu_after, cpu_before))
+        load = os.getloadavg()[0]
         gathered = [results.get(timeout=120) for _ in clients]
         for client in clients:
             client.join(30)
@@ -314,7 +360,9 @@ def measure(args) -> dict:
             "events_per_s": round(events / args.seconds, 1),
             "p50_ms": round(percentile(ms, 50), 2), "p95_ms": round(percentile(ms, 95), 2),
             "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms, default=0.0), 2),
-            "server_cpu": round(cpu / args.seconds, 2), "matches_finished": matches,
+            "server_cpu": round(cpu / args.seconds, 2), "bots_cpu": round(cpu_children / args.seconds, 2),
+            "server_cpu_ms_per_move": round(1000 * cpu / max(1, len(ms)), 2),
+            "load_average": round(load, 2), "cores": os.cpu_count(), "matches_finished": matches,
             "refused": refused, "errors": errors, "python": sys.version.split()[0],
         }
     finally:
@@ -334,7 +382,10 @@ def show(result: dict) -> str:
             ("events written", f"{result['events_per_s']:,} /s"),
             ("move -> ack p50 / p95 / p99", f"{result['p50_ms']} / {result['p95_ms']} / {result['p99_ms']} ms"),
             ("largest", f"{result['max_ms']} ms"),
-            ("server CPU", f"{result['server_cpu']:.0%} of a core"),
+            ("server CPU", f"{result['server_cpu']:.0%} of a core, {result['server_cpu_ms_per_move']} ms a "
+                           f"human move (its bots' replies and the updates included)"),
+            ("bots' processes CPU", f"{result['bots_cpu']:.0%} of a core"),
+            ("machine", f"{result['cores']} cores, load average {result['load_average']} at the end"),
             ("matches finished", f"{result['matches_finished']:,}"),
             ("refused", json.dumps(result["refused"]) if result["refused"] else "none"),
             ("client errors", json.dumps(result["errors"]) if result["errors"] else "none")]
