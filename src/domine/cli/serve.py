@@ -66,7 +66,9 @@ def serve_cmd(
                )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    # no per-message deflate: views are small and many, and compressing them cost more CPU than the moves
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=64 * 1024,
+                            ws_per_message_deflate=False,
                             proxy_headers=True, lifespan="on")
     server = uvicorn.Server(config)
     try:

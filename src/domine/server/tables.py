@@ -306,12 +306,19 @@ class Tables:
         self.pool = pool or BotPool(settings.bot_workers)
         self.bus = bus or settings.bus_factory()
         self.tables: dict[str, Table] = {}
-        self._db_pool = ThreadPoolExecutor(1 if self.store.sqlite else 4, thread_name_prefix="domine-db")
+        self._inline = self.store.sqlite
+        self._db_pool = ThreadPoolExecutor(4, thread_name_prefix="domine-db")
         self._opening: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
 
     # -- life ------------------------------------------------------------------------------------
     async def db(self, fn, *args):
+        """``fn(*args)`` against the store: on the event loop itself for SQLite (a local file in
+        WAL mode commits in a fraction of a millisecond, while a thread that gives up the GIL
+        for each statement waits for it again behind the loop, several milliseconds a
+        statement under load), in the database threads for a server across the network."""
+        if self._inline:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
 
     async def start(self) -> None:
@@ -428,6 +435,7 @@ class Tables:
             after = (table.latest, self._seq(table))
         if done is not None:
             done(result)
+            await asyncio.sleep(0)   # the ack leaves before the updates are made
         if publish:
             await self.bus.publish(table.id, *after)
             if after == before:   # nothing new in the log (a seat changed): tell this process's clients
