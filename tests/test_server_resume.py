@@ -156,3 +156,20 @@ def test_domine_serve_killed_mid_hand_resumes_the_hand(tmp_path):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_a_bots_decision_follows_from_the_table_and_the_position_alone():
+    from domine.bots import make_bot
+    from domine.engine.match import Match
+    from domine.games import make_game
+    from domine.server.bots import bot_seed, decide
+
+    game = make_game("partners")
+    state = Match(game, seed=5).start_hand()
+    seat = state.acting_seat()
+    obs = state.observation(seat)
+    seed = bot_seed("table-1", 1, len(state.history), seat)
+    assert seed == bot_seed("table-1", 1, len(state.history), seat) != bot_seed("table-2", 1, len(state.history), seat)
+    spec = ("partners", 4, {}, None)
+    moves = {decide(spec, "medium", seed, obs.to_json()) for _ in range(3)}   # as a worker process makes it
+    assert moves == {make_bot("medium", seed).choose(obs)}

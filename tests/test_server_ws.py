@@ -226,3 +226,25 @@ def test_a_table_described_wrong_gets_one_line(server_db_url):
                      {"game": "block", "seats": [{"kind": "human"}] * 9}):
             r = c.post("/api/tables", json=body)
             assert r.status_code == 400 and r.json()["text"] and "\n" not in r.json()["text"], body
+
+
+def test_the_next_hand_starts_once_every_human_is_ready_without_waiting_for_the_pause(server_db_url):
+    with client(server_db_url, pause=3600.0) as c:
+        made = create(c, "block", options={"target": 200})
+        with c.websocket_connect(f"/ws/{made['table']}") as ws:
+            hello(ws, made["seats"][0]["link"])
+            seen: list = []
+            position, moved_at = (0, -1), None
+            for _ in range(2000):
+                m = recv(ws)
+                seen.append(m)
+                if m["type"] == "reveal":
+                    break
+                if m["type"] == "update":
+                    position = (m["hand"], max([e["seq"] for e in m["events"]], default=position[1]))
+                    v = m["view"]
+                    if v.get("moves") and v["hand"]["to_act"] == 0 and moved_at != position:
+                        moved_at = position
+                        ws.send_json({"type": "move", "id": 1, "move": v["moves"][0]["move"]})
+            ws.send_json({"type": "ready"})
+            assert until(ws, "hand")["hand"] == 2

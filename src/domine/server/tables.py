@@ -141,6 +141,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.ready: set[int] = set()
+        self.nudge = asyncio.Event()   # set when a seat says it is ready (the next hand may start)
         self.epoch = 0
         self.bot_task: asyncio.Task | None = None
         self.next_task: asyncio.Task | None = None
@@ -589,6 +590,7 @@ class Tables:
         table = conn.table
         if conn.seat is not None:
             table.ready.add(conn.seat)
+            table.nudge.set()
         self.wake(table)
 
     # -- connections -----------------------------------------------------------------------------------
@@ -658,6 +660,9 @@ class Tables:
         if table is None:
             return
         table.conns.discard(conn)
+        table.nudge.set()
+        if not table.conns and table.status == "finished" and self.tables.get(table.id) is table:
+            del self.tables[table.id]   # a finished match nobody watches: read again from the store if asked
         if seat is None:
             return
         holder = table.seats[seat]
@@ -752,17 +757,23 @@ class Tables:
             table.bot_task = self.spawn(self._bot_turn(table))
 
     async def _next_hand_later(self, table: Table) -> None:
+        """Deal the next hand after the table's pause, or as soon as every human here is ready."""
         deadline = time.monotonic() + table.pause
-        while time.monotonic() < deadline:
+        while (left := deadline - time.monotonic()) > 0:
             humans = [s for s, seat in enumerate(table.seats) if seat.kind == HUMAN and seat.live > 0
                       and seat.replaced_since is None]
             if humans and all(s in table.ready for s in humans):
                 break
-            await asyncio.sleep(min(0.1, max(0.0, deadline - time.monotonic())))
+            table.nudge.clear()
+            try:
+                await asyncio.wait_for(table.nudge.wait(), left)   # a seat said ready, or came or went
+            except asyncio.TimeoutError:
+                break
         try:
             await self.change(table, self._next_hand)
         except Exception as e:
             log.error("the next hand of table %s could not be dealt: %r", table.id, e)
+            await asyncio.sleep(1.0)   # (then tried again)
         finally:
             table.next_task = None
         self.wake(table)
@@ -800,7 +811,7 @@ class Tables:
             raise
         except Exception as e:
             log.error("a bot's move at table %s: %r", table.id, e)
-            return
+            await asyncio.sleep(1.0)   # (then tried again)
         finally:
             table.bot_task = None
         self.wake(table)
