@@ -665,20 +665,20 @@ class Tables:
             del self.tables[table.id]   # a finished match nobody watches: read again from the store if asked
         if seat is None:
             return
-        holder = table.seats[seat]
-
         def work(c, table):
+            holder = table.seats[seat]   # (after a catch-up, the seats are new)
             holder.live = max(0, holder.live - 1)
             if holder.live == 0:
                 holder.connected = False
                 Store.set_seat(c, table.id, seat, connected=False)
+            return holder.live
 
         try:
-            await self.change(table, work, publish=False)
+            live = await self.change(table, work, publish=False)
         except Exception as e:
             log.error("seat %s of table %s could not be marked as left: %s", seat, table.id, e)
             return
-        if holder.live == 0:
+        if live == 0:
             self.broadcast(table, self.seat_message(table, seat))
             self._start_grace(table, seat)
 
