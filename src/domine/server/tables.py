@@ -224,9 +224,10 @@ class Table:
         return found, seat
 
     # -- what one connection is told ------------------------------------------------------------
-    def messages_for(self, conn: Conn) -> list[dict]:
+    def messages_for(self, conn: Conn, views: dict | None = None) -> list[dict]:
         """Everything ``conn`` has not been told: each hand's commitment, the events it may see
-        (``events_since``), the reveal of a finished hand, then the view. Advances ``conn``."""
+        (``events_since``), the reveal of a finished hand, then the view. Advances ``conn``.
+        ``views``: views already made at this position, by (seat, language), to share."""
         out: list[dict] = []
         latest = self.latest
         reset = conn.epoch != self.epoch
@@ -262,7 +263,12 @@ class Table:
             message = {"type": "update", "hand": latest, "events": []}
             out.append(message)
             updates.append(message)
-        view = self.view(conn.seat, conn.lang)
+        key = (conn.seat, conn.lang)
+        view = views.get(key) if views is not None else None
+        if view is None:
+            view = self.view(conn.seat, conn.lang)
+            if views is not None:
+                views[key] = view
         for message in updates:
             message["view"] = view
         return out
@@ -720,9 +726,10 @@ class Tables:
     async def flush(self, table: Table) -> None:
         """Send every connection to ``table`` in this process what it has not been told."""
         async with table.lock:
+            views: dict = {}   # (the spectators, and a seat open in two tabs, share one view)
             for conn in list(table.conns):
                 try:
-                    for message in table.messages_for(conn):
+                    for message in table.messages_for(conn, views):
                         conn.send(message)
                 except Exception as e:
                     log.error("an update for table %s could not be made: %r", table.id, e)
