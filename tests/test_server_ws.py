@@ -162,6 +162,21 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_after_the_grace_and_takes_the_
             assert left == {"type": "seat", "seat": 1, "connected": False, "bot": False, "name": None}
             replaced = seat_change(wa, lambda m: m["bot"])
             assert replaced["seat"] == 1
+            bot_moved = False   # the bot plays the empty seat's turns now
+            position, moved_at = (0, -1), None
+            for _ in range(500):
+                m = recv(wa)
+                if m["type"] != "update":
+                    continue
+                bot_moved = bot_moved or any(e["actor"] == 1 for e in m["events"])
+                if bot_moved:
+                    break
+                position = (m["hand"], max([e["seq"] for e in m["events"]], default=position[1]))
+                v = m["view"]
+                if v.get("moves") and v["hand"]["to_act"] == 0 and moved_at != position:
+                    moved_at = position
+                    wa.send_json({"type": "move", "id": 1, "move": v["moves"][0]["move"]})
+            assert bot_moved
             with c.websocket_connect(f"/ws/{made['table']}") as wb:
                 hello(wb, b)
                 back = seat_change(wa, lambda m: not m["bot"])
@@ -248,3 +263,29 @@ def test_the_next_hand_starts_once_every_human_is_ready_without_waiting_for_the_
                         ws.send_json({"type": "move", "id": 1, "move": v["moves"][0]["move"]})
             ws.send_json({"type": "ready"})
             assert until(ws, "hand")["hand"] == 2
+
+
+def test_a_public_table_may_be_watched_without_a_token_and_a_private_one_may_not(server_db_url):
+    with client(server_db_url) as c:
+        public, private = create(c, public=True), create(c)
+        with c.websocket_connect(f"/ws/{public['table']}") as ws:
+            ws.send_json({"type": "hello", "token": None, "lang": "en"})
+            assert until(ws, "welcome")["seat"] is None
+        with c.websocket_connect(f"/ws/{private['table']}") as ws:
+            ws.send_json({"type": "hello", "token": None, "lang": "en"})
+            assert until(ws, "refused")["reason"] == "bad-token"
+
+
+def test_a_seat_held_by_a_connected_player_is_refused_to_another_but_not_to_a_second_tab(server_db_url):
+    with client(server_db_url) as c:
+        made = create(c, seats=[{"kind": "human"}, {"kind": "human"}])
+        link = made["seats"][0]["link"]
+        c.cookies.set("domine_player", "p-ana")
+        with c.websocket_connect(f"/ws/{made['table']}") as ws:
+            hello(ws, link)
+            with c.websocket_connect(f"/ws/{made['table']}") as again:   # the same player, another tab
+                assert hello(again, link)["seat"] == 0
+            c.cookies.set("domine_player", "p-bob")
+            with c.websocket_connect(f"/ws/{made['table']}") as other:
+                other.send_json({"type": "hello", "token": token(link), "lang": "en"})
+                assert until(other, "refused")["reason"] == "seat-taken"
