@@ -72,13 +72,16 @@ def until(ws, kind: str, limit: int = 500, seen: list | None = None) -> dict:
 
 
 def my_turn(ws, seat: int, seen: list | None = None, limit: int = 2000) -> dict:
-    """Read updates until one whose view says ``seat`` is to act with moves listed."""
+    """Read updates until one whose view says ``seat`` is to act with moves listed, at a position
+    (``at``) not returned before on this socket (one move a position)."""
     for _ in range(limit):
         m = recv(ws)
         if seen is not None:
             seen.append(m)
         if m["type"] == "update":
             v = m["view"]
-            if v.get("moves") and v["hand"] and v["hand"]["to_act"] == seat:
+            at = (m["at"]["hand"], m["at"]["seq"], m["at"]["undo"])
+            if v.get("moves") and v["hand"] and v["hand"]["to_act"] == seat and getattr(ws, "_turn_at", None) != at:
+                ws._turn_at = at
                 return m
     raise AssertionError("never my turn")

@@ -175,7 +175,7 @@ def one_hand(c, game_id: str, rnd: random.Random) -> None:
             if m["type"] == "reveal":
                 break
             if m["type"] == "update":
-                position = (m["hand"], max([e["seq"] for e in m["events"]], default=position[1]))
+                position = (m["at"]["hand"], m["at"]["seq"], m["at"]["undo"])
                 v = m["view"]
                 if v.get("moves") and v["hand"] and v["hand"]["to_act"] == 0 and moved_at != position:
                     moved_at, n = position, n + 1

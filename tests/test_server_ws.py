@@ -26,8 +26,7 @@ def play_to_the_end(ws, seat: int, seen: list, limit: int = 5000) -> dict:
         seen.append(m)
         if m["type"] == "update":
             v = m["view"]
-            position = (m["hand"], max([e["seq"] for e in m["events"]], default=position[1]
-                                       if m["hand"] == position[0] else -1))
+            position = (m["at"]["hand"], m["at"]["seq"], m["at"]["undo"])   # (the position the view shows)
             if v.get("match"):
                 return v
             if v.get("moves") and v["hand"] and v["hand"]["to_act"] == seat and moved_at != position:
@@ -158,20 +157,22 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_after_the_grace_and_takes_the_
             hello(wa, a)
             with c.websocket_connect(f"/ws/{made['table']}") as wb:
                 hello(wb, b)
-            left = seat_change(wa, lambda m: not m["connected"])
+            earlier: list = []
+            left = seat_change(wa, lambda m: not m["connected"], earlier)
             assert left == {"type": "seat", "seat": 1, "connected": False, "bot": False, "name": None}
-            replaced = seat_change(wa, lambda m: m["bot"])
+            replaced = seat_change(wa, lambda m: m["bot"], earlier)
             assert replaced["seat"] == 1
             bot_moved = False   # the bot plays the empty seat's turns now
             position, moved_at = (0, -1), None
+            last = [m for m in earlier if m["type"] == "update"][-1:]   # (the turn may be ours already)
             for _ in range(500):
-                m = recv(wa)
+                m = last.pop() if last else recv(wa)
                 if m["type"] != "update":
                     continue
                 bot_moved = bot_moved or any(e["actor"] == 1 for e in m["events"])
                 if bot_moved:
                     break
-                position = (m["hand"], max([e["seq"] for e in m["events"]], default=position[1]))
+                position = (m["at"]["hand"], m["at"]["seq"], m["at"]["undo"])
                 v = m["view"]
                 if v.get("moves") and v["hand"]["to_act"] == 0 and moved_at != position:
                     moved_at = position
@@ -183,9 +184,9 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_after_the_grace_and_takes_the_
                 assert back["seat"] == 1 and back["connected"] is True
 
 
-def seat_change(ws, wanted) -> dict:
+def seat_change(ws, wanted, seen: list | None = None) -> dict:
     for _ in range(200):
-        m = until(ws, "seat")
+        m = until(ws, "seat", seen=seen)
         if wanted(m):
             return m
     raise AssertionError("no such seat message")
@@ -256,7 +257,7 @@ def test_the_next_hand_starts_once_every_human_is_ready_without_waiting_for_the_
                 if m["type"] == "reveal":
                     break
                 if m["type"] == "update":
-                    position = (m["hand"], max([e["seq"] for e in m["events"]], default=position[1]))
+                    position = (m["at"]["hand"], m["at"]["seq"], m["at"]["undo"])
                     v = m["view"]
                     if v.get("moves") and v["hand"]["to_act"] == 0 and moved_at != position:
                         moved_at = position

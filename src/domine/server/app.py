@@ -292,7 +292,6 @@ async def _serve(websocket: WebSocket, conn: Conn, table_id: str, tables: Tables
     bucket = _Bucket(settings.rate, settings.burst)
     refused_for_rate = 0
     player_id, player_name = player_of(websocket.cookies)
-    player_id = player_id or "anon-" + secrets.token_hex(8)   # no cookie: a player for this connection
     greeted = False
     while True:
         try:

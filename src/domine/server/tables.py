@@ -269,8 +269,10 @@ class Table:
             view = self.view(conn.seat, conn.lang)
             if views is not None:
                 views[key] = view
-        for message in updates:
-            message["view"] = view
+        state = self.hand(latest)
+        at = {"hand": latest, "seq": len(state.history) if state is not None else 0, "undo": self.epoch}
+        for message in updates:   # the view is of now, ``at`` (an earlier hand's update comes with it too)
+            message["view"], message["at"] = view, at
         return out
 
     def view(self, seat: int | None, lang: str | None) -> dict:
@@ -619,8 +621,9 @@ class Tables:
             holder = table.seats[seat]
             if holder.kind != HUMAN:
                 raise Refused("bad-token")
-            if holder.player_id is not None and player_id != holder.player_id and holder.live > 0:
-                raise Refused("seat-taken")
+            if holder.live > 0 and player_id is not None and _known(holder.player_id) and player_id != holder.player_id:
+                raise Refused("seat-taken")   # a link passed on while its player sits there (no cookie: no claim)
+            player_id = player_id or holder.player_id or "anon-" + secrets.token_hex(8)
         conn.table, conn.seat, conn.player_id = table, seat, player_id
         self._since(conn, since)
         if seat is not None:
@@ -832,6 +835,11 @@ class _Nobody:
 
 
 _NOBODY_TABLE = _Nobody()
+
+
+def _known(player_id: str | None) -> bool:
+    """A player named by a cookie (not a connection without one, nor a seat reserved by a join)."""
+    return player_id is not None and not player_id.startswith(("anon-", "reserved:"))
 
 
 def _json(value) -> str:
