@@ -26,6 +26,8 @@ def settings(url: str, **kw) -> Settings:
     kw.setdefault("pause", 0.0)
     kw.setdefault("grace", 60.0)
     kw.setdefault("bot_workers", 1)
+    kw.setdefault("rate", 1000.0)   # a scripted client plays faster than a person (the flood test sets its own)
+    kw.setdefault("burst", 1000)
     return Settings(database=url, **kw)
 
 
