@@ -13,9 +13,12 @@ from domine.server.app import create_app  # noqa: E402
 from domine.server.settings import Settings  # noqa: E402
 
 
-@pytest.fixture
-def server_db_url(tmp_path) -> str:
-    """Where a test's server keeps its tables: a fresh SQLite file (the pg helper adds PostgreSQL)."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server_db_url(request, tmp_path) -> str:
+    """Where a test's server keeps its tables: a fresh SQLite file, then a fresh database of the
+    session's PostgreSQL (tests/pg_server.py; skipped with one line where it is not installed)."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("pg_server").database("server")
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
 
 
@@ -23,6 +26,8 @@ def settings(url: str, **kw) -> Settings:
     kw.setdefault("pause", 0.0)
     kw.setdefault("grace", 60.0)
     kw.setdefault("bot_workers", 1)
+    kw.setdefault("rate", 1000.0)   # a scripted client plays faster than a person (the flood test sets its own)
+    kw.setdefault("burst", 1000)
     return Settings(database=url, **kw)
 
 
@@ -42,10 +47,25 @@ def token(link: str) -> str:
     return link.partition("#")[2]
 
 
+def recv(ws, timeout: float = 20.0) -> dict:
+    """The next message, or a failure after ``timeout`` seconds (a test never hangs)."""
+    import json
+
+    import anyio
+
+    async def get():
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    ws._raise_on_close(message)
+    return json.loads(message["text"])
+
+
 def until(ws, kind: str, limit: int = 500, seen: list | None = None) -> dict:
     """Read messages until one of ``kind`` (the others appended to ``seen``)."""
     for _ in range(limit):
-        m = ws.receive_json()
+        m = recv(ws)
         if seen is not None:
             seen.append(m)
         if m["type"] == kind:
@@ -54,13 +74,16 @@ def until(ws, kind: str, limit: int = 500, seen: list | None = None) -> dict:
 
 
 def my_turn(ws, seat: int, seen: list | None = None, limit: int = 2000) -> dict:
-    """Read updates until one whose view says ``seat`` is to act with moves listed."""
+    """Read updates until one whose view says ``seat`` is to act with moves listed, at a position
+    (``at``) not returned before on this socket (one move a position)."""
     for _ in range(limit):
-        m = ws.receive_json()
+        m = recv(ws)
         if seen is not None:
             seen.append(m)
         if m["type"] == "update":
             v = m["view"]
-            if v.get("moves") and v["hand"] and v["hand"]["to_act"] == seat:
+            at = (m["at"]["hand"], m["at"]["seq"], m["at"]["undo"])
+            if v.get("moves") and v["hand"] and v["hand"]["to_act"] == seat and getattr(ws, "_turn_at", None) != at:
+                ws._turn_at = at
                 return m
     raise AssertionError("never my turn")

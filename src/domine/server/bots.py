@@ -77,5 +77,5 @@ class BotPool:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)   # (a decision under way is let finish)
             self._pool = None
