@@ -115,8 +115,8 @@ async def play(http, ws_url: str, args, rng: random.Random, tally: Tally, ready:
     first = True
     while not stop.is_set():
         table, token = await create_table(http, args.game, args.players)
-        async with connect(f"{ws_url}/ws/{table}", max_size=2 ** 22, open_timeout=60,
-                           ping_interval=None) as ws:
+        async with connect(f"{ws_url}/ws/{table}", max_size=2 ** 22, open_timeout=60, ping_interval=None,
+                           compression=None if args.no_deflate else "deflate") as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "since": None, "lang": "en"}))
             if first:
                 ready.set()
@@ -353,7 +353,7 @@ def measure(args) -> dict:
                     mine[key] = mine.get(key, 0) + count
         ms = [1000 * s for s in latencies]
         return {
-            "tables": args.tables, "game": args.game, "players": args.players,
+            "tables": args.tables, "game": args.game, "players": args.players, "deflate": not args.no_deflate,
             "database": url.split("://", 1)[0], "seconds": args.seconds, "clients": args.clients,
             "ramp_seconds": round(start - began, 1),
             "moves": len(ms), "moves_per_s": round(len(ms) / args.seconds, 1),
@@ -403,6 +403,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--ramp", type=float, default=100.0, help="tables opened a second, per client")
     parser.add_argument("--ramp-limit", type=float, default=300.0, help="seconds allowed for the ramp")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="offer no WebSocket compression (browsers offer permessage-deflate)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile into FILE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
