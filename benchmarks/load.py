@@ -273,11 +273,27 @@ finally:
 """
 
 
+# The server with another GIL switch interval (5 ms by default): the database thread waits
+# up to that long for the GIL after each statement while the event loop runs.
+SWITCH = """
+import sys
+sys.setswitchinterval(float(sys.argv[1]))
+sys.argv = ["domine"] + sys.argv[2:]
+from domine.cli import main
+main()
+"""
+
+
 def start_server(args, url: str, folder: Path) -> tuple[subprocess.Popen, str, Path]:
     port = free_port()
     log = folder / "server.log"
     command = [sys.executable]
-    command += ["-c", PROFILED, str(Path(args.profile).resolve())] if args.profile else ["-m", "domine"]
+    if args.profile:
+        command += ["-c", PROFILED, str(Path(args.profile).resolve())]
+    elif args.switch_interval:
+        command += ["-c", SWITCH, str(args.switch_interval)]
+    else:
+        command += ["-m", "domine"]
     command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--database", url]
     env = dict(os.environ, XDG_DATA_HOME=str(folder), DOMINE_LANG="en",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])))
@@ -405,6 +421,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ramp-limit", type=float, default=300.0, help="seconds allowed for the ramp")
     parser.add_argument("--no-deflate", action="store_true",
                         help="offer no WebSocket compression (browsers offer permessage-deflate)")
+    parser.add_argument("--switch-interval", type=float, metavar="SECONDS",
+                        help="the server's GIL switch interval (sys.setswitchinterval; default 0.005)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile into FILE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
