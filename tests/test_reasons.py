@@ -583,6 +583,48 @@ def _():
     return refused(lambda: replay(first_hand(lambda h: h.update(moves=h["moves"][:2]))), RecordError)
 
 
+def fair_fault(change, hands=1) -> RecordError:
+    """The first hand of a record dealt fairly (docs/fair.md), with ``change(hand, seed)`` made
+    to it, checked as ``domine verify`` checks it: its failure as the record's error."""
+    from domine.engine.fair import commitment, fair_deal
+    from domine.records import check_fair, match_record, note_fair
+    match, seed = Match(make_game("block", 2, {}), 1), bytes(range(32))
+    deal, _ = fair_deal(match.game, seed, match.context())
+    state = match.start_hand(deal, match.context())
+    while not state.over:
+        state.apply(state.legal_moves()[0])
+    match.finish_hand()
+    note_fair(match, 1, commitment(seed), seed)
+    record = match_record(match)
+    change(record["hands"][0], record["hands"][0]["fair"])
+    return check_fair(record)[0].error
+
+
+@gives("fair-seed-unreadable")
+def _():
+    return fair_fault(lambda hand, fair: fair.update(seed="not hex"))
+
+
+@gives("fair-commitment-unreadable")
+def _():
+    return fair_fault(lambda hand, fair: fair.update(commitment="abc"))
+
+
+@gives("fair-seed-missing")
+def _():
+    return fair_fault(lambda hand, fair: fair.pop("seed"))
+
+
+@gives("fair-commitment-differs")
+def _():
+    return fair_fault(lambda hand, fair: fair.update(seed="00" * 32))
+
+
+@gives("fair-deal-differs")
+def _():
+    return fair_fault(lambda hand, fair: hand["deal"]["aside"].reverse())
+
+
 @gives("unknown-game")
 def _():
     return refused(lambda: game_class("zzqx"), GameError)

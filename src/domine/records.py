@@ -221,7 +221,7 @@ def _taken_up(game: Game, hands: list, seed: int | None) -> tuple[Match, HandCon
 
 
 def hand_record(state: HandState, number: int, scores_after: list[int] | None, full_context: bool = False,
-                cuts: dict[int, dict] | None = None) -> dict:
+                cuts: dict[int, dict] | None = None, fair: dict | None = None) -> dict:
     deal = state.deal
     rec: dict[str, Any] = {
         "number": number,
@@ -242,7 +242,109 @@ def hand_record(state: HandState, number: int, scores_after: list[int] | None, f
         rec["scores"] = scores_after
     if cuts:
         rec["cuts"] = [{"move": j, **cuts[j]} for j in sorted(cuts) if j <= len(rec["moves"])]
+    if fair:
+        # a hand still being played keeps its seed secret: the seed would show every hidden tile
+        rec["fair"] = {k: fair[k] for k in ("commitment", "seed") if k in fair and (k != "seed" or state.over)}
     return rec
+
+
+# ---------------------------------------------------------------------------------------
+# Provably fair deals (docs/fair.md): a hand's commitment and, once it is over, its seed
+# ---------------------------------------------------------------------------------------
+#: per match being played: hand number -> {"commitment": hex, "seed": hex}. Kept beside the
+#: match as the cuts are: the server notes them, ``match_record`` writes them.
+_FAIR: "weakref.WeakKeyDictionary[Match, dict[int, dict]]" = weakref.WeakKeyDictionary()
+
+
+def note_fair(match: Match, hand_number: int, commitment: str, seed: bytes | str | None = None) -> None:
+    """Keep for ``match``'s record the commitment published before hand ``hand_number`` and,
+    once it is revealed, its seed (bytes or hex)."""
+    fair = {"commitment": commitment}
+    if seed is not None:
+        fair["seed"] = seed.hex() if isinstance(seed, (bytes, bytearray)) else seed
+    _FAIR.setdefault(match, {})[hand_number] = fair
+
+
+def fair_of(match: Match, hand_number: int) -> dict | None:
+    """What ``note_fair`` kept for a hand of ``match`` (None: nothing)."""
+    return _FAIR.get(match, {}).get(hand_number)
+
+
+@dataclass
+class FairCheck:
+    """One hand of a record checked (``check_fair``): ``verified``, ``failed`` (``reason`` says
+    why), ``no-commitment`` (the hand carries none) or ``unrevealed`` (a hand still being played:
+    its seed is not out yet)."""
+
+    hand: int
+    status: str
+    reason: Reason | None = None
+    commitment: str | None = None
+    seed: str | None = None
+
+    @property
+    def error(self) -> "RecordError | None":
+        """A failed hand's reason as the record's error, said with the hand's number."""
+        return RecordError(self.reason, self.hand) if self.reason is not None else None
+
+    def to_json(self) -> dict:
+        return {"hand": self.hand, "status": self.status,
+                "reason": self.reason.to_json() if self.reason is not None else None,
+                "commitment": self.commitment, "seed": self.seed}
+
+
+def check_fair(record: Any) -> list[FairCheck]:
+    """Every hand of a record checked against its ``fair`` field: the seed's SHA-256 is the
+    commitment, and the recorded deal is the one the seed gives for that hand's context (the
+    context the replay rebuilds: hand number, scores, the previous hand, the lot...).
+    The record is replayed first; ``RecordError`` where it is not a valid record."""
+    starts: dict[int, tuple[HandContext, Deal, HandState]] = {}
+
+    def visit(i: int, j: int, state: HandState) -> None:
+        if j == 0:
+            deal = state.deal
+            starts[i] = (state.context.copy(), Deal([list(h) for h in deal.hands], list(deal.stock),
+                                                     list(deal.aside)), state)
+
+    replay(record, visit=visit)
+    from .engine.fair import check_hand
+    game = game_of_record(record)
+    out = []
+    for i, raw in enumerate(record["hands"], start=1):
+        context, deal, state = starts[i]
+        number = context.hand_number
+        fair = fair_fields(raw, i)
+        if fair is None:
+            out.append(FairCheck(number, "no-commitment"))
+            continue
+        commitment, seed = fair["commitment"], fair.get("seed")
+        if seed is None:
+            if state.over:
+                out.append(FairCheck(number, "failed", because("fair-seed-missing"), commitment))
+            else:
+                out.append(FairCheck(number, "unrevealed", None, commitment))
+            continue
+        reason = check_hand(game, seed, commitment, deal, context)
+        out.append(FairCheck(number, "verified" if reason is None else "failed", reason, commitment, seed))
+    return out
+
+
+def fair_fields(raw: Any, hand_no: int) -> dict | None:
+    """A record's hand's ``fair`` read: None where the hand has none (or only nulls), else ``{"commitment"}`` and,
+    once revealed, ``"seed"``, both as the record writes them (hex text; ``check_hand``
+    says what is wrong with their contents); ``RecordError`` when the field is not that shape."""
+    if not isinstance(raw, dict) or "fair" not in raw:
+        return None
+    fair = raw["fair"]
+    if isinstance(fair, dict):   # a field written as null is a field left out
+        fair = {k: v for k, v in fair.items() if v is not None}
+        if not fair:
+            return None
+    if not isinstance(fair, dict) or "commitment" not in fair or set(fair) - {"commitment", "seed"}:
+        raise RecordError("'fair' must be {\"commitment\": hex, \"seed\": hex} (the seed once revealed)", hand_no)
+    if not all(isinstance(v, str) for v in fair.values()):
+        raise RecordError("'fair' holds the commitment and the seed as hexadecimal text", hand_no)
+    return dict(fair)
 
 
 # ---------------------------------------------------------------------------------------
@@ -343,12 +445,14 @@ def match_record(match: Match, seats: list[str] | None = None) -> dict:
         for team, p in enumerate(state.result.points):
             scores[team] += p
         hands.append(hand_record(state, state.context.hand_number, scores[:], full_context=i == 0 and match.resumed,
-                                 cuts=cuts_of(match, state.context.hand_number)))
+                                 cuts=cuts_of(match, state.context.hand_number),
+                                 fair=fair_of(match, state.context.hand_number)))
     current = match.current
     if current is not None and current.history:
         hands.append(hand_record(current, current.context.hand_number, None,
                                  full_context=not match.hands and match.resumed,
-                                 cuts=cuts_of(match, current.context.hand_number)))
+                                 cuts=cuts_of(match, current.context.hand_number),
+                                 fair=fair_of(match, current.context.hand_number)))
     variant = getattr(game, "variant_source", None)   # a variant file's game: the file goes with it
     return {
         "format": FORMAT,

@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import _
-from . import arena, info, play, render, replay, review, serve, simulate, study, variant
+from . import arena, info, play, render, replay, review, serve, simulate, study, variant, verify
 from .language import speak
 from .options import VariantOption
 from .usage import Command, Group, speak_typer
@@ -66,6 +66,7 @@ app.command("replay", cls=Command, help=replay.HELP)(replay.replay_cmd)
 app.command("render", cls=Command, help=render.HELP)(render.render_cmd)
 app.command("review", cls=Command, help=review.HELP)(review.review_cmd)
 app.command("serve", cls=Command, help=serve.HELP)(serve.serve_cmd)
+app.command("verify", cls=Command, help=verify.HELP)(verify.verify_cmd)
 app.add_typer(variant.app, name="variant")
 
 

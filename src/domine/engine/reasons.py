@@ -301,6 +301,16 @@ _TABLE = (
     ("deal-hands", RECORD, "reading a record: a deal", "the deal must hold {players} hands"),
     ("deal-size", RECORD, "reading a record: a deal", "seat {seat} was dealt {count} tiles, not {limit}"),
     ("moves-end-early", RECORD, "reading a record: a hand that is not over", "the moves end before the hand does"),
+    # -- checking a fair deal (domine.engine.fair, domine verify) ------------------------------------
+    ("fair-seed-unreadable", RECORD, "checking a fair deal: the revealed seed",
+     "the seed is not 32 bytes in hexadecimal: {value!r}"),
+    ("fair-commitment-unreadable", RECORD, "checking a fair deal: the commitment",
+     "the commitment is not a SHA-256 in hexadecimal: {value!r}"),
+    ("fair-seed-missing", RECORD, "checking a fair deal: a finished hand's seed",
+     "the hand is over, but its seed was never revealed"),
+    ("fair-commitment-differs", RECORD, "checking a fair deal: the commitment",
+     "the seed's SHA-256 is not the commitment published before the deal"),
+    ("fair-deal-differs", RECORD, "checking a fair deal: the deal", "the deal is not the one the seed gives"),
     # -- reading a variant file (domine.variants) ---------------------------------------------------
     ("variant-not-text", VARIANT, "reading a variant file", "a variant file is TOML text"),
     ("not-toml", VARIANT, "reading a variant file", "not a TOML file: {why}"),
