@@ -358,3 +358,11 @@ def test_two_moves_for_one_turn_through_two_processes_never_both_apply(two_serve
                 await s.close()
 
     run(scenario())
+
+
+def test_without_postgresql_the_reason_is_one_line(monkeypatch):
+    import pg_server
+
+    monkeypatch.setattr(pg_server, "binaries", lambda: None)
+    why = pg_server.missing()
+    assert why is not None and "\n" not in why and "apt-get install postgresql" in why
