@@ -115,8 +115,8 @@ async def play(http, ws_url: str, args, rng: random.Random, tally: Tally, ready:
     first = True
     while not stop.is_set():
         table, token = await create_table(http, args.game, args.players)
-        async with connect(f"{ws_url}/ws/{table}", max_size=2 ** 22, open_timeout=60,
-                           ping_interval=None) as ws:
+        async with connect(f"{ws_url}/ws/{table}", max_size=2 ** 22, open_timeout=60, ping_interval=None,
+                           compression=None if args.no_deflate else "deflate") as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "since": None, "lang": "en"}))
             if first:
                 ready.set()
@@ -273,11 +273,27 @@ finally:
 """
 
 
+# The server with another GIL switch interval (5 ms by default): the database thread waits
+# up to that long for the GIL after each statement while the event loop runs.
+SWITCH = """
+import sys
+sys.setswitchinterval(float(sys.argv[1]))
+sys.argv = ["domine"] + sys.argv[2:]
+from domine.cli import main
+main()
+"""
+
+
 def start_server(args, url: str, folder: Path) -> tuple[subprocess.Popen, str, Path]:
     port = free_port()
     log = folder / "server.log"
     command = [sys.executable]
-    command += ["-c", PROFILED, str(Path(args.profile).resolve())] if args.profile else ["-m", "domine"]
+    if args.profile:
+        command += ["-c", PROFILED, str(Path(args.profile).resolve())]
+    elif args.switch_interval:
+        command += ["-c", SWITCH, str(args.switch_interval)]
+    else:
+        command += ["-m", "domine"]
     command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--database", url]
     env = dict(os.environ, XDG_DATA_HOME=str(folder), DOMINE_LANG="en",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])))
@@ -353,7 +369,7 @@ def measure(args) -> dict:
                     mine[key] = mine.get(key, 0) + count
         ms = [1000 * s for s in latencies]
         return {
-            "tables": args.tables, "game": args.game, "players": args.players,
+            "tables": args.tables, "game": args.game, "players": args.players, "deflate": not args.no_deflate,
             "database": url.split("://", 1)[0], "seconds": args.seconds, "clients": args.clients,
             "ramp_seconds": round(start - began, 1),
             "moves": len(ms), "moves_per_s": round(len(ms) / args.seconds, 1),
@@ -403,6 +419,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--ramp", type=float, default=100.0, help="tables opened a second, per client")
     parser.add_argument("--ramp-limit", type=float, default=300.0, help="seconds allowed for the ramp")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="offer no WebSocket compression (browsers offer permessage-deflate)")
+    parser.add_argument("--switch-interval", type=float, metavar="SECONDS",
+                        help="the server's GIL switch interval (sys.setswitchinterval; default 0.005)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile into FILE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
