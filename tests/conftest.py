@@ -25,3 +25,23 @@ def _own_data_folder(tmp_path_factory):
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A PostgreSQL server of this test session (tests/pg_server.py), started on first use;
+    skipped with one line where PostgreSQL is not installed (never in CI: .ci/run installs it)."""
+    from pg_server import PgServer, missing
+
+    why = missing()
+    if why:
+        pytest.skip(why)
+    server = PgServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_server):
+    """The SQLAlchemy URL (postgresql+psycopg://…) of a database made for this test session."""
+    return pg_server.database()

@@ -13,9 +13,12 @@ from domine.server.app import create_app  # noqa: E402
 from domine.server.settings import Settings  # noqa: E402
 
 
-@pytest.fixture
-def server_db_url(tmp_path) -> str:
-    """Where a test's server keeps its tables: a fresh SQLite file (the pg helper adds PostgreSQL)."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server_db_url(request, tmp_path) -> str:
+    """Where a test's server keeps its tables: a fresh SQLite file, then a fresh database of the
+    session's PostgreSQL (tests/pg_server.py; skipped with one line where it is not installed)."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("pg_server").database("server")
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
 
 

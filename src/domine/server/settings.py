@@ -49,3 +49,10 @@ class Settings:
     hello_timeout: float = 10.0    # seconds to say hello before the connection is closed
     bus_factory: Callable[[], Bus] = MemoryBus
     resume: bool = True            # rebuild unfinished tables at start-up
+
+    def __post_init__(self) -> None:
+        # Several processes share a PostgreSQL database: they hear of each other's moves
+        # through it (server/pg.py). SQLite serves one process, whose bus is in memory.
+        if self.bus_factory is MemoryBus and self.database.startswith(("postgresql", "postgres:")):
+            from .pg import PostgresBus
+            self.bus_factory = lambda: PostgresBus(self.database)
