@@ -280,15 +280,15 @@ def tiles_in(payload) -> set[int]:
     def walk(x, key=None):
         if isinstance(x, dict):
             for k, v in x.items():
-                walk(v, k)
+                if k != "counter":   # the tile counter lists what the reader has NOT seen
+                    walk(v, k)
             pips = x.get("pips")
             if isinstance(pips, list) and len(pips) == 2 and all(isinstance(p, int) and p >= 0 for p in pips):
                 found.add(tile_id(*pips))
             if all(isinstance(x.get(k), int) and x.get(k) >= 0 for k in ("first", "second")):
                 found.add(tile_id(x["first"], x["second"]))
         elif isinstance(x, list):
-            if key in ("tiles", "shuffled", "unseen") and all(isinstance(v, int) for v in x):
-                # "unseen" (the counter) lists what is NOT known: a spectator has none
+            if key in ("tiles", "shuffled") and all(isinstance(v, int) for v in x):
                 found.update(v for v in x if v >= 0)
             else:
                 for v in x:

@@ -127,7 +127,7 @@ def test_a_server_killed_mid_hand_comes_back_and_play_goes_on(tmp_path, new_page
 
 
 def test_a_spectators_page_never_holds_a_hidden_tile(server, new_page):
-    made = server.table("draw", players=3)
+    made = server.table("draw", players=3, pause=60)   # the hand's end stays on the page
     frames: list[str] = []
     watch = new_page()
     watch.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
@@ -226,7 +226,7 @@ def test_a_phone_shows_every_tile_and_places_big_enough(server, new_page, family
 
 
 def test_a_hand_played_with_the_keyboard_alone(server, new_page):
-    made = server.table("draw", players=2)
+    made = server.table("draw", players=2, pause=60)
     page = new_page(made["links"][0])
     keys = 0
     deadline = time.monotonic() + 60
