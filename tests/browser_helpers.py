@@ -28,15 +28,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SRC = Path(__file__).resolve().parent.parent / "src"
 
-# One game of each layout family: (family, game, options, players). The human sits at seat 0.
+# One game of each layout family (the layout's ``kind``, docs/layouts.md): (family, game, options,
+# players). The human sits at seat 0.
 FAMILIES = [
-    ("line", "draw", {}, 2),
-    ("cross", "cross", {}, 4),
-    ("star", "sevastopol-star", {}, 4),
-    ("arms", "slosh", {}, 4),
-    ("grid", "network", {}, 3),
-    ("trains", "mexican-train", {}, 4),
-    ("rows", "blind", {}, 2),
+    ("line", "draw", {}, 2),                   # line: snakes to fit a phone
+    ("cross", "cross", {}, 4),                 # cross
+    ("star", "sevastopol-star", {}, 4),        # cross: the star of Sevastopol
+    ("spinner", "all-fives", {}, 2),           # spinner: a line with flanks off its spinner
+    ("figure", "four-crosses", {}, 4),         # figure
+    ("phased-cross", "russian-cross", {}, 4),  # phased cross
+    ("arms", "slosh", {}, 4),                  # seat arms
+    ("grid", "network", {}, 3),                # grid, closed rings shaded
+    ("trains", "mexican-train", {}, 4),        # trains, markers, the Mexican train
+    ("rows", "blind", {}, 2),                  # face-down rows
 ]
 
 
@@ -335,7 +339,7 @@ def screenshots(out: Path, moves: int = 4) -> list[Path]:
                             page.wait_for_selector("[data-testid=places]")
                             page.mouse.move(0, 0)
                     path = out / f"web-{family}{suffix}.png"
-                    page.screenshot(path=str(path), full_page=bool(suffix))
+                    page.screenshot(path=str(path), full_page=True)
                     written.append(path)
                     context.close()
             browser.close()

@@ -200,29 +200,51 @@ def test_a_phone_shows_every_tile_and_places_big_enough(server, new_page, family
     play_moves(page, 0, 3)
     assert wait_turn(page, 0), f"{game}: the match ended before the check"
     kind = page.get_attribute("[data-testid=layout]", "data-kind") if page.query_selector("[data-testid=layout]") else None
-    boxes = page.evaluate("""() => [...document.querySelectorAll(
-            '[data-testid=layout] g.tile, [data-testid=hand] button, [data-testid=rows] .row-tile')]
-        .map((n) => { const r = n.getBoundingClientRect(); return [n.dataset.testid || n.getAttribute('class'), r.left, r.right, r.width]; })""")
+    # every tile brought into view (the board scrolls when a layout is wider than a phone)
+    # lies wholly on the page and inside the board: none is cut off where no scroll reaches
+    boxes = page.evaluate("""() => {
+        const width = document.documentElement.clientWidth;
+        const board = document.querySelector('.board');
+        const out = [];
+        for (const n of document.querySelectorAll(
+                '[data-testid=layout] g.tile, [data-testid=hand] button, [data-testid=rows] .row-tile')) {
+            n.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            const r = n.getBoundingClientRect();
+            const inBoard = !board || !board.contains(n) || (() => {
+                const b = board.getBoundingClientRect();
+                return r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+            })();
+            out.push({ what: n.dataset.testid || n.querySelector('title')?.textContent || n.getAttribute('class'),
+                       left: r.left, right: r.right, ok: r.left >= -0.5 && r.right <= width + 0.5 && inBoard });
+        }
+        window.scrollTo(0, 0);
+        return out;
+    }""")
     assert boxes, f"{game}: no tile drawn"
     width = page.evaluate("() => document.documentElement.clientWidth")
-    clipped = [b for b in boxes if b[1] < -0.5 or b[2] > width + 0.5]
-    assert not clipped, f"{game} ({kind}): tiles outside the {width} px page: {clipped}"
+    clipped = [b for b in boxes if not b["ok"]]
+    assert not clipped, f"{game} ({kind}): tiles cut off on a {width} px page: {clipped}"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1, f"{game}: the page scrolls sideways"
     tile = page.query_selector("[data-testid=hand] [data-testid^=tile-][data-playable=true]")
     if tile is None:
-        targets = page.eval_on_selector_all("[data-testid=moves] [data-testid=move]",
-                                            "(xs) => xs.map((x) => x.getBoundingClientRect().toJSON())")
+        targets = page.eval_on_selector_all("[data-testid=moves] [data-testid=move]", IN_VIEW)
     else:
         page.locator(f"[data-testid={tile.get_attribute('data-testid')}]").click()
         page.wait_for_selector("[data-testid=places] [data-testid=place]")
         targets = page.eval_on_selector_all(
-            "[data-testid=places] [data-testid=place], [data-testid=layout] [data-testid^=place-]",
-            "(xs) => xs.map((x) => x.getBoundingClientRect().toJSON())")
+            "[data-testid=places] [data-testid=place], [data-testid=layout] [data-testid^=place-]", IN_VIEW)
     assert targets
     small = [t for t in targets if t["width"] < MIN_TARGET - 0.5 or t["height"] < MIN_TARGET - 0.5]
     assert not small, f"{game}: places smaller than {MIN_TARGET} px: {small}"
     for t in targets:
         assert t["left"] >= -0.5 and t["right"] <= width + 0.5, f"{game}: a place off the page: {t}"
+
+
+# Each element brought into view (as a finger scrolls to it): its box on the page.
+IN_VIEW = """(xs) => xs.map((x) => {
+    x.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    return x.getBoundingClientRect().toJSON();
+})"""
 
 
 def test_a_hand_played_with_the_keyboard_alone(server, new_page):
