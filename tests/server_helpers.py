@@ -45,10 +45,25 @@ def token(link: str) -> str:
     return link.partition("#")[2]
 
 
+def recv(ws, timeout: float = 20.0) -> dict:
+    """The next message, or a failure after ``timeout`` seconds (a test never hangs)."""
+    import json
+
+    import anyio
+
+    async def get():
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    ws._raise_on_close(message)
+    return json.loads(message["text"])
+
+
 def until(ws, kind: str, limit: int = 500, seen: list | None = None) -> dict:
     """Read messages until one of ``kind`` (the others appended to ``seen``)."""
     for _ in range(limit):
-        m = ws.receive_json()
+        m = recv(ws)
         if seen is not None:
             seen.append(m)
         if m["type"] == kind:
@@ -59,7 +74,7 @@ def until(ws, kind: str, limit: int = 500, seen: list | None = None) -> dict:
 def my_turn(ws, seat: int, seen: list | None = None, limit: int = 2000) -> dict:
     """Read updates until one whose view says ``seat`` is to act with moves listed."""
     for _ in range(limit):
-        m = ws.receive_json()
+        m = recv(ws)
         if seen is not None:
             seen.append(m)
         if m["type"] == "update":

@@ -6,7 +6,7 @@ web extra installed, the database opened and brought to the newest schema, the p
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -19,7 +19,7 @@ HELP = _("Start the browser server: tables for every game, friends by link, bots
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help=_("The address to listen on."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help=_("The port to listen on."))] = 8000,
-    database: Annotated[Optional[str], typer.Option(
+    database: Annotated[str | None, typer.Option(
         "--database", metavar="URL",
         help=_("The database: sqlite:///PATH or postgresql://USER@HOST/NAME (default: a SQLite file in "
                "the user's data folder)."))] = None,

@@ -238,14 +238,11 @@ def create_app(settings: Settings | None = None, tables: Tables | None = None) -
         except Exception as e:   # a bug, said in one line: never a traceback for a client's message
             log.error("a connection to table %s failed: %r", table_id, e)
         finally:
-            try:
-                await tables.leave(conn)
-            except Exception as e:
-                log.error("leaving table %s: %r", table_id, e)
+            tables.spawn(tables.leave(conn))   # (its own task: a handler cancelled on close still leaves)
             queue.put_nowait(None)
             try:
                 await asyncio.wait_for(writer, 5)
-            except (asyncio.TimeoutError, Exception):
+            except (TimeoutError, Exception):
                 writer.cancel()
             if websocket.client_state == WebSocketState.CONNECTED:
                 try:
@@ -300,7 +297,7 @@ async def _serve(websocket: WebSocket, conn: Conn, table_id: str, tables: Tables
         try:
             timeout = None if greeted else settings.hello_timeout
             raw = await asyncio.wait_for(websocket.receive(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             conn.send(Refused("hello-first").message(None, conn.lang))
             conn.send(("close", 1008))
             return

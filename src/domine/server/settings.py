@@ -6,9 +6,9 @@ One ``Settings`` is made by ``domine serve`` (or a test) and handed to ``app.cre
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .bus import Bus, MemoryBus
 

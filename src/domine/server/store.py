@@ -14,13 +14,30 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from sqlalchemy import (
-    BigInteger, Boolean, Column, Connection, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text, create_engine,
-    delete, event, insert, select, update,
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
 )
 from sqlalchemy.engine import make_url
 

@@ -19,56 +19,29 @@ import hashlib
 import hmac
 import json
 import logging
-import random
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
+from ..bots import make_bot
 from ..engine.events import NOBODY
+from ..engine.fair import commitment, fair_deal, new_seed
 from ..engine.hand import Deal, HandState
 from ..engine.match import Match
-from ..engine.moves import KINDS, KIND_MASK, HIDDEN, IllegalMove, MoveError, bare
+from ..engine.moves import HIDDEN, KIND_MASK, KINDS, MoveError, bare
 from ..engine.notation import event_str
 from ..engine.reasons import Refusal
-from ..engine.tiles import tile_str
 from ..i18n import gettext, reason_catalog
-from ..records import context_json, match_record, seat_view as record_seat_view
+from ..records import context_json, match_record, note_fair
+from ..records import seat_view as record_seat_view
 from . import view as views
-from .bots import BotPool, bot_seed, game_for
+from .bots import INLINE, BotPool, bot_seed, game_for
 from .bus import Bus
 from .settings import Settings
 from .store import Store
-
-try:   # the provably fair deal (docs/server.md); engine/fair.py is written beside this module
-    from ..engine.fair import commitment, fair_deal, new_seed
-except ImportError:   # pragma: no cover - until it lands: the same key stream, written here
-    def new_seed() -> bytes:
-        return secrets.token_bytes(32)
-
-    def commitment(seed: bytes) -> str:
-        return hashlib.sha256(seed).hexdigest()
-
-    class _Keys(random.Random):
-        """A generator whose ``random()`` is the k-th key of the seed (docs/server.md)."""
-
-        def __init__(self, seed: bytes):
-            self._fair_seed, self._k = seed, 0
-            super().__init__(0)
-
-        def random(self) -> float:
-            digest = hashlib.sha256(self._fair_seed + self._k.to_bytes(8, "big")).digest()
-            self._k += 1
-            return (int.from_bytes(digest[:7], "big") >> 3) / (1 << 53)
-
-    def fair_deal(game, seed: bytes, context):
-        rng = _Keys(seed)
-        deal = game.deal_for(rng, context)
-        if game.redeals:
-            while game.needs_redeal([sum(1 << t for t in h) for h in deal.hands], context):
-                deal = game.deal_for(rng, context)
-        return deal, []
 
 log = logging.getLogger("domine.server")
 
@@ -145,7 +118,7 @@ class Conn:
 
     send: Callable[[dict], None]          # queue a message (never blocks)
     lang: str = "en"
-    table: "Table | None" = None
+    table: Table | None = None
     seat: int | None = None
     player_id: str | None = None
     hand: int = 0                         # the hand it has been told about ...
@@ -193,6 +166,7 @@ class Table:
             deal = Deal([list(x) for x in h["deal"]["hands"]], list(h["deal"]["stock"]), list(h["deal"]["aside"]))
             match.current = state = HandState.from_events(game, deal, h["events"], context)
             self.fair[h["number"]] = {"seed": h["seed"], "commitment": h["commitment"], "shuffled": h["shuffled"]}
+            note_fair(match, h["number"], h["commitment"], h["seed"])   # (the record shows the seed once over)
             if state.over:
                 match.finish_hand()
         self.match = match
@@ -271,11 +245,12 @@ class Table:
                 out.append({"type": "hand", "hand": number, "commitment": fair.get("commitment")})
             events = [e.to_json(event_text(state, e.actor, e.payload)) for e in state.events_since(conn.seq, conn.seat)]
             conn.seq = len(state.history)
-            message = {"type": "update", "hand": number, "events": events}
-            if reset and number == latest:
-                message["reset"] = True
-            out.append(message)
-            updates.append(message)
+            if events or number == latest:   # (an earlier hand with nothing new: no update of it)
+                message = {"type": "update", "hand": number, "events": events}
+                if reset and number == latest:
+                    message["reset"] = True
+                out.append(message)
+                updates.append(message)
             if self.finished(number) and number not in conn.revealed:
                 conn.revealed.add(number)
                 out.append(self.reveal(number))
@@ -305,11 +280,6 @@ class Table:
         """The match as a domine record, each hand with its fair fields; a running hand with
         what a spectator may see of it (its deal and hidden tiles left out)."""
         record = match_record(self.match, self.seat_names())
-        for h in record["hands"]:
-            fair = self.fair.get(h["number"], {})
-            h["fair"] = {"commitment": fair.get("commitment")}
-            if self.finished(h["number"]):
-                h["fair"]["seed"] = fair.get("seed")
         if record["hands"] and not self.finished(record["hands"][-1]["number"]):
             running = record["hands"][-1]
             hidden = record_seat_view({**record, "hands": [running]}, -1)["hands"][0]
@@ -372,7 +342,7 @@ class Tables:
         self._db_pool.shutdown(wait=True)
         self.store.close()
 
-    def _spawn(self, coro) -> asyncio.Task:
+    def spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -500,6 +470,25 @@ class Tables:
             if table.match.over:
                 table.status = "finished"
 
+    def _quick_bots(self, table: Table, state: HandState) -> None:
+        """The turns that follow of bots that answer at once (``bots.INLINE``), made in the same
+        change: one transaction and one update for a human's move and the bots' replies. Each
+        with the seed of its position, as if it had been a change of its own."""
+        if self.settings.bot_delay:
+            return   # a pace between moves: each bot's move is its own change, after the pause
+        while not state.over:
+            seat = state.acting_seat()
+            holder = table.seats[seat]
+            level = holder.level if holder.kind == BOT else REPLACEMENT
+            if not holder.bot_plays or level.partition(":")[0] not in INLINE:
+                return
+            legal = state.legal_moves()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            seed = bot_seed(table.id, state.context.hand_number, len(state.history), seat)
+            state.apply(make_bot(level, seed).choose(state.observation(seat, legal)))
+
     def _next_hand(self, c, table: Table) -> None:
         match = table.match
         if match.current is not None or match.over:
@@ -514,7 +503,9 @@ class Tables:
                        {"hands": [list(h) for h in deal.hands], "stock": list(deal.stock), "aside": list(deal.aside)},
                        fair["seed"], fair["commitment"], fair["shuffled"])
         table.fair[number] = fair
+        note_fair(match, number, fair["commitment"], fair["seed"])
         table.ready.clear()
+        self._quick_bots(table, state)
         self._written(c, table, state, 0)
 
     # -- moves -----------------------------------------------------------------------------------------
@@ -539,6 +530,7 @@ class Tables:
                 raise Refused("bad-move")
             start = len(state.history)
             state.apply(move)   # IllegalMove, saying why, before anything changes
+            self._quick_bots(table, state)
             self._written(c, table, state, start)
             return state.context.hand_number, len(state.history) - 1
 
@@ -681,7 +673,7 @@ class Tables:
         old = table.grace_tasks.pop(seat, None)
         if old is not None:
             old.cancel()
-        table.grace_tasks[seat] = self._spawn(self._grace(table, seat))
+        table.grace_tasks[seat] = self.spawn(self._grace(table, seat))
 
     async def _grace(self, table: Table, seat: int) -> None:
         await asyncio.sleep(table.grace)
@@ -744,12 +736,12 @@ class Tables:
         state = match.current
         if state is None:
             if table.next_task is None or table.next_task.done():
-                table.next_task = self._spawn(self._next_hand_later(table))
+                table.next_task = self.spawn(self._next_hand_later(table))
             return
         if state.over:
             return
         if table.seats[state.acting_seat()].bot_plays and (table.bot_task is None or table.bot_task.done()):
-            table.bot_task = self._spawn(self._bot_turn(table))
+            table.bot_task = self.spawn(self._bot_turn(table))
 
     async def _next_hand_later(self, table: Table) -> None:
         deadline = time.monotonic() + table.pause
@@ -781,10 +773,9 @@ class Tables:
                 level = holder.level if holder.kind == BOT else REPLACEMENT
                 seed = bot_seed(table.id, position[0], position[1], seat)
                 obs = state.observation(seat)
-                thinking = self.pool.choose_obs(table.spec, level, seed, obs)
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
-            move = await thinking
+            move = await self.pool.choose_obs(table.spec, level, seed, obs)
 
             def work(c, table):
                 state = table.match.current
@@ -793,6 +784,7 @@ class Tables:
                     return   # the table moved on while the bot thought (undo, a player back)
                 start = len(state.history)
                 state.apply(move)
+                self._quick_bots(table, state)
                 self._written(c, table, state, start)
 
             await self.change(table, work)

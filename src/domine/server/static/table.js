@@ -69,6 +69,11 @@ function receive(msg) {
       for (const e of events) {
         if (e.seq <= seen && !msg.reset) continue;   // told before the connection was lost
         state.history.push(e);
+        if (e.kind === "score" && e.actor >= 0) {   // points scored during play, shown as they happen
+          state.scored = t("table.scored", { seat: seatName(msg.view || state.view, e.actor), points: eventText(e).replace(/^scores /, "") });
+          clearTimeout(state.scoredTimer);
+          state.scoredTimer = setTimeout(() => { state.scored = ""; render(); }, 5000);
+        }
         const who = e.actor >= 0 ? seatName(msg.view || state.view, e.actor) : "";
         announce(live, who ? t("table.played", { seat: who, move: eventText(e) }) : eventText(e));
       }
@@ -76,8 +81,17 @@ function receive(msg) {
       if (msg.view) {
         state.view = msg.view;
         const h = msg.view.hand;
-        if (h && !(h.number in state.dealt) && msg.view.tiles.length) {
-          state.dealt[h.number] = msg.view.tiles.map((x) => x.tile).filter((x) => x >= 0);
+        // the tiles this seat was dealt, for the fair-deal check: taken before it has moved, and
+        // kept in the tab's session storage so that a reload mid-hand still has them
+        const key = `domine.dealt.${tableId}.${h ? h.number : 0}`;
+        if (h && !(h.number in state.dealt)) {
+          const kept = sessionStorage.getItem(key);
+          const moved = state.history.some((e) => e.actor === msg.view.table.you && e.kind !== "draw");
+          if (kept) state.dealt[h.number] = JSON.parse(kept);
+          else if (msg.view.tiles.length && !moved && (state.history.length === 0 || state.history[0].seq === 0)) {
+            state.dealt[h.number] = msg.view.tiles.map((x) => x.tile).filter((x) => x >= 0);
+            sessionStorage.setItem(key, JSON.stringify(state.dealt[h.number]));
+          }
         }
         if (h && h.commitment) state.commitments[h.number] = h.commitment;
       }
@@ -202,6 +216,7 @@ function statusLine(view) {
   }
   if (view.last) items.push(el("span", { "data-testid": "last" }, t("table.last", { seat: seatName(view, view.last.seat), move: view.last.text })));
   items.push(fairBadge(h));
+  if (state.scored) items.push(el("strong", { class: "scored", "data-testid": "scored" }, state.scored));
   return el("div", { class: "status-line panel" }, items);
 }
 
