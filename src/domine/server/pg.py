@@ -6,8 +6,9 @@ included, in commit order. The payload is "table hand seq" and only a hint: the 
 reads the events themselves from the database, so a repeated notice costs one read.
 
 A lost connection loses the notices sent while it was down. The bus reconnects (with a
-growing pause) and then calls ``resync`` so the process re-reads every table it serves, and
-repeats the last notice it knew of each table to the listener; nothing is missed for long.
+growing pause), then asks the database which tables changed since a little before the loss
+(``tables.updated``) and tells the listener of each, with its newest hand and event count,
+as if their notices had come: nothing is missed for longer than the reconnection.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Awaitable, Callable
+import time
 
 import psycopg
 from psycopg import sql
@@ -25,6 +26,17 @@ from domine.server.bus import Listener
 log = logging.getLogger("domine.server")
 
 CHANNEL = "domine_tables"
+# Tables changed this long before the connection was lost are announced again after it: the
+# clocks of several machines differ a little, and a commit may land while the loss is noticed.
+MARGIN = 30.0
+# The newest hand of every table changed since a moment, with its count of events (the next
+# seq), as ``Tables.change`` publishes it.
+CHANGED = """
+SELECT t.id, e.hand, e.next FROM tables t
+JOIN LATERAL (SELECT hand, max(seq) + 1 AS next FROM events WHERE table_id = t.id
+              GROUP BY hand ORDER BY hand DESC LIMIT 1) e ON true
+WHERE t.updated >= %s
+"""
 # TCP keepalives: a connection that died without a word (a cable, a failover) is noticed in
 # about 20 seconds instead of the system's two hours.
 KEEPALIVE = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 2}
@@ -58,19 +70,17 @@ def parse(text: str) -> tuple[str, int, int] | None:
 class PostgresBus:
     """``Bus`` over PostgreSQL's LISTEN/NOTIFY: one listening connection, one for sending."""
 
-    def __init__(self, url: str, channel: str = CHANNEL, *,
-                 resync: Callable[[], Awaitable[None]] | None = None,
-                 retry: float = 0.2, max_retry: float = 5.0) -> None:
+    def __init__(self, url: str, channel: str = CHANNEL, *, retry: float = 0.2, max_retry: float = 5.0,
+                 margin: float = MARGIN) -> None:
         self.url = libpq_url(url)
         self.channel = channel
-        self.resync = resync
-        self.retry, self.max_retry = retry, max_retry
+        self.retry, self.max_retry, self.margin = retry, max_retry, margin
         self._listener: Listener | None = None
         self._task: asyncio.Task | None = None
         self._sender: psycopg.AsyncConnection | None = None
         self._send_lock = asyncio.Lock()
-        self._last: dict[str, tuple[int, int]] = {}    # table -> last (hand, seq) known
         self._listening = asyncio.Event()
+        self._heard = 0.0              # when the listening connection last worked
         self.reconnects = 0
 
     async def start(self, listener: Listener) -> None:
@@ -136,9 +146,11 @@ class PostgresBus:
                     if not first:
                         self.reconnects += 1
                         log.warning("bus: listening again after a lost connection")
-                        await self._catch_up()
+                        await self._catch_up(connection)
                     first, pause = False, self.retry
+                    self._heard = time.time()
                     async for notice in connection.notifies():
+                        self._heard = time.time()
                         await self._deliver(notice.payload)
             except psycopg.OperationalError as error:
                 log.warning("bus: connection lost (%s); reconnecting", error)
@@ -151,21 +163,20 @@ class PostgresBus:
         if notice is None:
             log.warning("bus: ignored a notice that is not 'table hand seq': %r", text[:80])
             return
-        table, hand, seq = notice
-        if self._last.get(table, (-1, -1)) < (hand, seq):
-            self._last[table] = (hand, seq)
+        await self._tell(*notice)
+
+    async def _tell(self, table: str, hand: int, seq: int) -> None:
         if self._listener is not None:
             try:
                 await self._listener(table, hand, seq)
             except Exception:           # one table's trouble never stops the others' notices
-                log.exception("bus: the listener failed on %s", text)
+                log.exception("bus: the listener failed on %s %s %s", table, hand, seq)
 
-    async def _catch_up(self) -> None:
-        """After a gap: the process re-reads its tables, the listener hears each table again."""
-        if self.resync is not None:
-            try:
-                await self.resync()
-            except Exception:
-                log.exception("bus: resync failed")
-        for table, (hand, seq) in list(self._last.items()):
-            await self._deliver(payload(table, hand, seq))
+    async def _catch_up(self, connection: psycopg.AsyncConnection) -> None:
+        """After a gap: every table changed since shortly before it, told as if by its notice."""
+        try:
+            rows = await (await connection.execute(CHANGED, (self._heard - self.margin,))).fetchall()
+        except psycopg.errors.UndefinedTable:
+            return                      # no schema yet: nothing can have changed
+        for table, hand, seq in rows:
+            await self._tell(table, hand, seq)
