@@ -6,7 +6,8 @@ Nothing is downloaded: Chromium is the one at /usr/bin/chromium (``.ci/run`` ins
 
     python tests/browser_helpers.py --screenshots docs/pictures
 
-draws every layout family (desktop 1280x900, and 360x740 as ``web-<family>-phone.png``).
+draws every layout family at 1280x900 as ``web-<family>.png`` (and two at 360x740 as
+``web-<family>-phone.png``).
 """
 
 from __future__ import annotations
@@ -311,8 +312,12 @@ def tiles_in(payload) -> set[int]:
 
 
 # -- pictures -------------------------------------------------------------------------------------
+PHONE_PICTURES = ("line", "star")   # the families also drawn at 360x740 (web-<family>-phone.png)
+MOVES = {"arms": 1}                  # the human's moves before the picture (a slosh hand is short)
+
+
 def screenshots(out: Path, moves: int = 4) -> list[Path]:
-    """Draw a table of each layout family a few moves in, at 1280x900 and at 360x740."""
+    """Draw a table of each layout family a few moves in, at 1280x900 (and a few at 360x740)."""
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
@@ -323,14 +328,15 @@ def screenshots(out: Path, moves: int = 4) -> list[Path]:
             browser = launch(p)
             for family, game, options, players in FAMILIES:
                 made = server.table(game, humans=(0,), players=players, options=options)
-                for size, suffix in (((1280, 900), ""), ((360, 740), "-phone")):
+                sizes = [((1280, 900), "")] + ([((360, 740), "-phone")] if family in PHONE_PICTURES else [])
+                for size, suffix in sizes:
                     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                                   device_scale_factor=1 if not suffix else 2, locale="en")
                     page = context.new_page()
                     page.goto(made["links"][0])
                     ready(page)
                     if not suffix:
-                        play_moves(page, 0, moves)
+                        play_moves(page, 0, MOVES.get(family, moves))
                     if wait_turn(page, 0):
                         # the places of a tile, highlighted, as the picture's last touch
                         tile = page.query_selector("[data-testid=hand] [data-testid^=tile-][data-playable=true]")
