@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from browser_helpers import Server, launch, missing, ready, state, wait_turn  # noqa: E402
+from browser_helpers import Server, launch, missing, ready, state, wait_turn
 
 WATCH = """() => {
     window.__trips = [];

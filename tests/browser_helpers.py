@@ -89,7 +89,7 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60.0) -> "Server":
+    def start(self, timeout: float = 60.0) -> Server:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
         env.setdefault("DOMINE_LANG", "en")

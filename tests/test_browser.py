@@ -7,18 +7,33 @@ Skipped with one line where Playwright or Chromium is missing (``.ci/run`` insta
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
-
-from browser_helpers import (FAMILIES, Server, hand_tiles, launch, layout_tiles, missing, my_turn, play_moves,
-                             play_one, played, ready, state, tile_of, tiles_in, wait_turn)
+from browser_helpers import (
+    FAMILIES,
+    Server,
+    hand_tiles,
+    launch,
+    layout_tiles,
+    missing,
+    my_turn,
+    play_moves,
+    play_one,
+    played,
+    ready,
+    state,
+    tile_of,
+    tiles_in,
+    wait_turn,
+)
 
 why = missing()
 if why:
     pytest.skip(why, allow_module_level=True)
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
 PHONE = {"width": 360, "height": 740}
 MIN_TARGET = 44   # CSS px: the smallest place a finger may have to tap
@@ -155,7 +170,6 @@ def test_a_spectators_page_never_holds_a_hidden_tile(server, new_page):
     assert snapshots
     for mine, seen in snapshots:
         assert not seen & (mine | never_laid), sorted(seen & (mine | never_laid))
-    import json
     during = []
     for raw in frames:
         message = json.loads(raw)
