@@ -19,7 +19,7 @@ from domine import i18n
 from domine.cli import app
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
-COMMANDS = ["list", "rules", "play", "simulate", "arena", "replay", "render", "review", "verify"]
+COMMANDS = ["list", "rules", "play", "simulate", "arena", "replay", "render", "review", "verify", "serve"]
 
 
 @pytest.fixture(autouse=True)
@@ -109,7 +109,7 @@ def test_domine_lang_and_the_locale_choose_the_help():
     (["play", "block", "--seed"], "błąd: --seed wymaga wartości"),
     (["play", "block", "extra"], "błąd: nieoczekiwane argumenty: extra (zob. 'domine play -h')"),
     (["nosuch"], ("błąd: nie ma polecenia nosuch (polecenia: list, rules, play, simulate, arena, study, replay, "
-                  "render, review, verify, variant)")),
+                  "render, review, verify, serve, variant)")),
 ])
 def test_a_usage_error_in_polish_is_one_translated_line(args, said):
     done = domine("--lang", "pl", *args)
