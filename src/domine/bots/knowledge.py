@@ -29,7 +29,8 @@ from ..games import make_game
 from ..engine.hand import Deal, HandState
 from ..engine.observation import Observation
 from ..engine.layout import LEAD_END
-from ..engine.hand import NOBODY
+from ..engine.hand import LEAD_MOVE, NOBODY
+from ..engine.phases import Lead
 from ..engine.moves import (
     CLOSE, DECIDE, DECLINE, DISCARD, DRAW, END, NO_TILE, PASS, SCORE, SKIP, SOLD, TOKENS, TURN_UP,
     MoveError, announces, bare,
@@ -54,6 +55,47 @@ def game_of(obs: Observation) -> Game:
     return game
 
 
+def plain_lead(game: Game) -> bool:
+    """Whether making a hand of ``game`` does nothing to its start but carry out the lead rule's
+    choice (``HandState.begin_lead``): no setup of its own, no turn hook, no filter on the
+    moves, the engine's lead phase. Then a probe deal needs the rule's choice alone."""
+    filters, _, turn_hook, _ = game.hooks
+    return type(game).setup_hand is Game.setup_hand and not filters and not turn_hook \
+        and type(game.phase_named.get("lead")) is Lead
+
+
+class _LeadProbe:
+    """The part of a hand just dealt that lead rules read: a probe deal without the hand."""
+
+    __slots__ = ("game", "n", "context", "deal", "hands", "in_hands", "stock", "stock_pos")
+
+    def __init__(self, game: Game, hands: list[int], context):
+        self.game, self.n, self.context = game, len(hands), context
+        self.deal = _probe_deal(hands)
+        self.hands = hands
+        self.in_hands = sum(hands)
+        self.stock, self.stock_pos = self.deal.stock, 0
+
+
+def _probe_deal(hands: list[int]) -> Deal:
+    return Deal([tiles_of(h) for h in hands], [], [])
+
+
+def lead_choice(game: Game, hands: list[int], context):
+    """The lead rule's choice (``LeadChoice``) for a probe deal of ``hands`` (masks; no stock,
+    nothing aside) in a game with a ``plain_lead``, without making the hand; None where the
+    hand must be made to know (a tile turned up, a draw for the lead, a rule that reads more
+    of the hand). Bots probe a deal for every unseen tile: a hand made each time was most of
+    the time an observation's tensor took."""
+    try:
+        choice = game.lead_rule(context).choose(_LeadProbe(game, hands, context))
+    except AttributeError:
+        return None
+    if choice.turn_up >= 0 or choice.draw:
+        return None
+    return choice
+
+
 @dataclass
 class _Slot:
     """One tile a seat held at some point: where it came from, what it cannot be."""
@@ -61,6 +103,21 @@ class _Slot:
     forbidden: int = 0
     draw_position: int = -1     # index in the stock's drawing order, or -1 if dealt
     tile: int = -1              # known once the tile is placed
+
+
+@dataclass(slots=True)
+class _Replay:
+    """Where a replay of the public history stands between two events (``Knowledge._replay``)."""
+
+    lock_until: list[int]       # the seat's real turn whose end unlocks its last tile (0: not locked)
+    turns: list[int]            # real turns each seat has begun (an owed placement is the same turn)
+    locked: list                # the slot of an unannounced last tile, per seat
+    announcing: bool            # the game has a last-tile announcement (Jedan Kamen)
+    chain: bool                 # a turn goes on while a tile fits
+    owes: bool                  # a double owes another tile
+    mover: int = -1             # the seat whose real turn the last turn-taking event belongs to
+    lead_drawer: int = -1
+    previous: tuple[int, int] = (-1, PASS)
 
 
 class WorldError(RuntimeError):
@@ -112,22 +169,33 @@ class Knowledge:
                 slot.forbidden |= mask
 
     def _replay_public_history(self) -> None:
+        self._begin_replay()
+        self._replay(self.obs.history, 0)
+        self._end_replay()
+
+    def _begin_replay(self) -> None:
+        """The replay's own state, before the first event (kept between ``_replay`` calls, so a
+        history can be replayed a piece at a time: ``KnowledgeTracker``)."""
+        game, n = self.game, self.n
+        self.layout = game.new_layout()
+        self._state = _Replay(
+            lock_until=[0] * n, turns=[0] * n, locked=[None] * n,
+            announcing=any(isinstance(c, LastTileAnnouncement) for c in game.conventions),
+            # a turn that ends by itself once nothing fits (a turn "while places" ends when the
+            # game leaves no place, which says nothing about the tiles held)
+            chain=game.turn.continues in (WHILE_FITS, AT_WILL), owes=game.turn.again_after_double)
+
+    def _replay(self, history: list, start: int) -> None:
+        """Learn from the events ``history[start:]`` (those before it already replayed)."""
         game, me, n = self.game, self.me, self.n
-        layout = game.new_layout()
-        lock_until = [0] * n       # the seat's real turn whose end unlocks its last tile (0: not locked)
-        turns = [0] * n            # real turns each seat has begun (an owed placement is the same turn)
-        mover = -1                 # the seat whose real turn the last turn-taking event belongs to
-        locked: list[_Slot | None] = [None] * n   # the slot of an unannounced last tile
-        announcing = any(isinstance(c, LastTileAnnouncement) for c in game.conventions)
-        lead_drawer = -1
-        previous = (-1, PASS)
-        # a turn that ends by itself once nothing fits (a turn "while places" ends when the
-        # game leaves no place, which says nothing about the tiles held)
-        chain = game.turn.continues in (WHILE_FITS, AT_WILL)
-        owes = game.turn.again_after_double
-        history = self.obs.history
+        layout = self.layout
+        r = self._state
+        lock_until, turns, locked = r.lock_until, r.turns, r.locked
+        mover, lead_drawer, previous = r.mover, r.lead_drawer, r.previous
+        announcing, chain, owes = r.announcing, r.chain, r.owes
         per_seat = game.places_depend_on_seat
-        for index, (seat, move) in enumerate(history):
+        for index in range(start, len(history)):
+            seat, move = history[index]
             k = kind(move)
             if k == TOKENS or k == SCORE or k == END:
                 continue   # tokens paid, points scored and the end of play say nothing of tiles
@@ -232,9 +300,16 @@ class Knowledge:
                     self._at_most_one(seat, game.at_most_one(k, layout, len(self.slots[seat])))
                     self._cases(seat, game.ruled_out_cases(k, layout, len(self.slots[seat])), spare)
             previous = (seat, move)
-        self.layout = layout
+        r.mover, r.lead_drawer, r.previous = mover, lead_drawer, previous
+
+    def _before_lead(self) -> bool:
+        """This seat is to lead, no tile laid and nobody drawn for the lead yet."""
+        return self.layout.lead < 0 and self.obs.to_act == self.me and self._state.lead_drawer < 0
+
+    def _end_replay(self) -> None:
+        me, n = self.me, self.n
         self.my_initial = self._initial_hand()
-        if layout.lead < 0 and self.obs.to_act == me and lead_drawer < 0:
+        if self._before_lead():
             self._infer_before_lead()
         for s in range(n):
             if s != me and len(self.slots[s]) != self.obs.hand_sizes[s]:
@@ -284,22 +359,29 @@ class Knowledge:
         tile beside the real lead (and this seat's real hand): if the game would
         then lead differently, that seat was not dealt that tile.
         """
-        game, me = self.game, self.me
+        game, me, n = self.game, self.me, self.n
         my_dealt = self._initial_hand()
-        mine_dealt = [t for t in tiles_of(my_dealt) if t != lead_tile]
-        base = [[] for _ in range(self.n)]
-        for s in range(self.n):
+        lead_bit = BIT[lead_tile]
+        mine_dealt = my_dealt & ~lead_bit
+        context = self.obs.context
+        quick = plain_lead(game)
+        for s in range(n):
             if s == me:
                 continue
             excluded = 0
-            for x in tiles_of(game.set_mask & ~my_dealt & ~BIT[lead_tile]):
-                hands = [h[:] for h in base]
-                hands[me] = mine_dealt[:]
-                hands[leader] = hands[leader] + [lead_tile]
-                hands[s] = hands[s] + [x]
-                probe = game.new_hand(Deal(hands, [], []), self.obs.context.copy())
-                if probe.to_act != leader or probe.phase is not probe.game.phase_named["lead"] \
-                        or not probe.lead_mask & BIT[lead_tile]:
+            for x in tiles_of(game.set_mask & ~my_dealt & ~lead_bit):
+                hands = [0] * n
+                hands[me] = mine_dealt
+                hands[leader] |= lead_bit
+                hands[s] |= BIT[x]
+                choice = lead_choice(game, hands, context) if quick else None
+                if choice is not None:
+                    leads = choice.seat == leader and choice.tiles & lead_bit
+                else:
+                    probe = game.new_hand(_probe_deal(hands), context.copy())
+                    leads = probe.to_act == leader and probe.phase is probe.game.phase_named["lead"] \
+                        and probe.lead_mask & lead_bit
+                if not leads:
                     excluded |= BIT[x]
             for slot in self.slots[s]:
                 if slot.draw_position < 0:
@@ -307,21 +389,38 @@ class Knowledge:
 
     def _infer_before_lead(self) -> None:
         """This seat must lead: nobody else can hold a tile that would make another lead."""
-        game, me = self.game, self.me
-        mine = tiles_of(self.mine)
+        for s, excluded in enumerate(self._before_lead_exclusions()):
+            if s != self.me:
+                self._forbid(s, excluded)
+
+    def _before_lead_exclusions(self) -> list[int]:
+        """For each other seat, the tiles that would make another lead were they his (a probe
+        deal of this seat's hand and that tile, per unseen tile)."""
+        game, me, n = self.game, self.me, self.n
+        mine = self.mine
         lead_moves = set(self.obs.legal_moves)
-        for s in range(self.n):
+        context = self.obs.context
+        quick = plain_lead(game)
+        out = [0] * n
+        for s in range(n):
             if s == me:
                 continue
             excluded = 0
             for x in tiles_of(self.unseen):
-                hands = [[] for _ in range(self.n)]
+                hands = [0] * n
                 hands[me] = mine
-                hands[s] = [x]
-                probe = game.new_hand(Deal(hands, [], []), self.obs.context.copy())
-                if probe.to_act != me or set(probe.legal_moves()) != lead_moves:
+                hands[s] |= BIT[x]
+                choice = lead_choice(game, hands, context) if quick else None
+                if choice is not None:
+                    same = choice.seat == me and \
+                        {t | LEAD_MOVE for t in tiles_of(mine & choice.tiles)} == lead_moves
+                else:
+                    probe = game.new_hand(_probe_deal(hands), context.copy())
+                    same = probe.to_act == me and set(probe.legal_moves()) == lead_moves
+                if not same:
                     excluded |= BIT[x]
-            self._forbid(s, excluded)
+            out[s] = excluded
+        return out
 
     def _initial_hand(self) -> int:
         """This seat's tiles as dealt: its hand, plus what it placed, less what it drew."""
