@@ -64,36 +64,44 @@ def plain_lead(game: Game) -> bool:
         and type(game.phase_named.get("lead")) is Lead
 
 
-class _LeadProbe:
-    """The part of a hand just dealt that lead rules read: a probe deal without the hand."""
+class LeadProbe:
+    """Probe deals of one game and hand context put to its lead rule, without making a hand:
+    the part of a hand just dealt that lead rules read (its hands, the deal, the stock).
 
-    __slots__ = ("game", "n", "context", "deal", "hands", "in_hands", "stock", "stock_pos")
+    Bots probe a deal for every unseen tile; a hand made for each was most of the time an
+    observation's tensor took. Only for a game with a ``plain_lead``."""
 
-    def __init__(self, game: Game, hands: list[int], context):
-        self.game, self.n, self.context = game, len(hands), context
-        self.deal = _probe_deal(hands)
-        self.hands = hands
-        self.in_hands = sum(hands)
-        self.stock, self.stock_pos = self.deal.stock, 0
+    __slots__ = ("game", "n", "context", "hands", "in_hands", "rule", "_deal")
+
+    def __init__(self, game: Game, n: int, context):
+        self.game, self.n, self.context = game, n, context
+        self.rule = game.lead_rule(context)
+
+    def choice(self, hands: list[int]):
+        """The lead rule's choice (``LeadChoice``) for a deal of ``hands`` (masks; no stock,
+        nothing aside); None where the hand must be made to know (a tile turned up, a draw
+        for the lead, a rule that reads more of the hand than this)."""
+        self.hands, self.in_hands, self._deal = hands, sum(hands), None
+        try:
+            choice = self.rule.choose(self)
+        except AttributeError:
+            return None
+        if choice.turn_up >= 0 or choice.draw:
+            return None
+        return choice
+
+    @property
+    def deal(self) -> Deal:
+        if self._deal is None:
+            self._deal = _probe_deal(self.hands)
+        return self._deal
+
+    stock = property(lambda self: self.deal.stock)
+    stock_pos = 0
 
 
 def _probe_deal(hands: list[int]) -> Deal:
     return Deal([tiles_of(h) for h in hands], [], [])
-
-
-def lead_choice(game: Game, hands: list[int], context):
-    """The lead rule's choice (``LeadChoice``) for a probe deal of ``hands`` (masks; no stock,
-    nothing aside) in a game with a ``plain_lead``, without making the hand; None where the
-    hand must be made to know (a tile turned up, a draw for the lead, a rule that reads more
-    of the hand). Bots probe a deal for every unseen tile: a hand made each time was most of
-    the time an observation's tensor took."""
-    try:
-        choice = game.lead_rule(context).choose(_LeadProbe(game, hands, context))
-    except AttributeError:
-        return None
-    if choice.turn_up >= 0 or choice.draw:
-        return None
-    return choice
 
 
 @dataclass
@@ -128,16 +136,36 @@ class Knowledge:
     def __init__(self, obs: Observation, game: Game | None = None, attribution: random.Random | None = None):
         """``attribution``: choose at random which possible slot each placed tile came from,
         instead of the most constrained one (another explanation of the same history)."""
+        self._start(obs, game, attribution)
+        if getattr(self.game, "keeps_rows", False):
+            row_knowledge(self, obs)   # rows hidden from their owner too: no slots to replay
+            return
+        if obs.lead is not None and not obs.history:
+            # a position set up by hand (domine.engine.position): no history to learn from or replay
+            n, me = self.n, self.me
+            self.slots = [[] if s == me else [_Slot() for _ in range(obs.hand_sizes[s])] for s in range(n)]
+            self.layout = None
+            self.my_initial = self.mine
+            self.consistent = False
+            return
+        self._replay_public_history()
+
+    def _see(self, obs: Observation) -> None:
+        """What ``obs`` shows now: own tiles, the table, and so the tiles unseen."""
         self.obs = obs
-        self.attribution = attribution
-        self.game = game = game or game_of(obs)
-        self.me = me = obs.seat
-        self.n = n = obs.players
         self.mine = mask_of(obs.hand)
         self.table = mask_of(obs.layout_tiles)
         # own dead tiles and own closing tiles are seen (an observation shows only its seat's)
         own_face_down = obs.layout.face_down if obs.layout is not None else 0
-        self.unseen = game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards) & ~own_face_down
+        self.unseen = self.game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards) & ~own_face_down
+
+    def _start(self, obs: Observation, game: Game | None, attribution: random.Random | None) -> None:
+        """Everything known before the first event: the observation's tiles, a slot for every tile dealt."""
+        self.attribution = attribution
+        self.game = game = game or game_of(obs)
+        self.me = me = obs.seat
+        self.n = n = obs.players
+        self._see(obs)
         k = game.dealt_sizes(obs.context) if game.players == n else [game.deal_size(n)] * n
         self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k[s])] for s in range(n)]
         self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
@@ -150,17 +178,6 @@ class Knowledge:
         self.turned_up = -1
         self.closed_from_stock = 0   # stock tiles the rules laid face down on the table, unseen
         self.consistent = True
-        if getattr(game, "keeps_rows", False):
-            row_knowledge(self, obs)   # rows hidden from their owner too: no slots to replay
-            return
-        if obs.lead is not None and not obs.history:
-            # a position set up by hand (domine.engine.position): no history to learn from or replay
-            self.slots = [[] if s == me else [_Slot() for _ in range(obs.hand_sizes[s])] for s in range(n)]
-            self.layout = None
-            self.my_initial = self.mine
-            self.consistent = False
-            return
-        self._replay_public_history()
 
     # -- inference --------------------------------------------------------------------
     def _forbid(self, seat: int, mask: int, spare: "_Slot | None" = None) -> None:
@@ -364,7 +381,7 @@ class Knowledge:
         lead_bit = BIT[lead_tile]
         mine_dealt = my_dealt & ~lead_bit
         context = self.obs.context
-        quick = plain_lead(game)
+        prober = LeadProbe(game, n, context) if plain_lead(game) else None
         for s in range(n):
             if s == me:
                 continue
@@ -374,7 +391,7 @@ class Knowledge:
                 hands[me] = mine_dealt
                 hands[leader] |= lead_bit
                 hands[s] |= BIT[x]
-                choice = lead_choice(game, hands, context) if quick else None
+                choice = prober.choice(hands) if prober is not None else None
                 if choice is not None:
                     leads = choice.seat == leader and choice.tiles & lead_bit
                 else:
@@ -400,7 +417,7 @@ class Knowledge:
         mine = self.mine
         lead_moves = set(self.obs.legal_moves)
         context = self.obs.context
-        quick = plain_lead(game)
+        prober = LeadProbe(game, n, context) if plain_lead(game) else None
         out = [0] * n
         for s in range(n):
             if s == me:
@@ -410,7 +427,7 @@ class Knowledge:
                 hands = [0] * n
                 hands[me] = mine
                 hands[s] |= BIT[x]
-                choice = lead_choice(game, hands, context) if quick else None
+                choice = prober.choice(hands) if prober is not None else None
                 if choice is not None:
                     same = choice.seat == me and \
                         {t | LEAD_MOVE for t in tiles_of(mine & choice.tiles)} == lead_moves
@@ -600,6 +617,104 @@ class Knowledge:
             if not augment(i, set()):
                 return None
         return {id(slot): chosen[i] for i, slot in enumerate(slots)}
+
+
+class KnowledgeTracker:
+    """What one seat knows of the numbers each other seat lacks, kept up to date along its
+    successive observations of a hand: each replays only the events since the one before,
+    where a ``Knowledge`` replays the whole public history (an environment asks at every step,
+    and the whole replay was most of a step). ``void_pips(obs)`` is, value for value,
+    ``Knowledge(obs).void_pips`` of every other seat (tests/test_rl.py holds it to that); an
+    observation that does not follow the last one (another seat, hand or branch) starts over."""
+
+    def __init__(self):
+        self._followed: _Followed | None = None
+
+    def void_pips(self, obs: Observation) -> list[list[int]]:
+        """For every seat, the numbers ``obs``'s seat knows it lacks (none for itself)."""
+        kn = self._followed
+        if kn is None or not kn.follows(obs) or not kn.update(obs):
+            game = game_of(obs)
+            if getattr(game, "keeps_rows", False) or (obs.lead is not None and not obs.history):
+                self._followed = None   # nothing replayed: the knowledge of the moment
+                whole = Knowledge(obs, game)
+                return [[] if s == obs.seat else whole.void_pips(s) for s in range(obs.players)]
+            kn = self._followed = _Followed(obs, game)
+            kn.update(obs)
+        return kn.voids()
+
+
+class _Followed(Knowledge):
+    """A ``Knowledge`` whose replay stops where the last observation's history did, and goes on
+    from there; what the end of a whole replay adds (the inference before the lead) is applied
+    to the answers, not to the slots, so the next observation can go on."""
+
+    def __init__(self, obs: Observation, game: Game):
+        self._start(obs, game, None)
+        self._begin_replay()
+        self._context = obs.context
+        self._history: list = []
+        self._placed = self._drawn = 0       # own tiles placed and drawn so far (``_initial_hand``)
+        self._dealt_at_lead: int | None = None
+        self._before: tuple | None = None    # (key, exclusions) of the last inference before the lead
+
+    def follows(self, obs: Observation) -> bool:
+        """Whether ``obs`` is this seat's view of the same hand, no earlier than the last."""
+        history, done = obs.history, len(self._history)
+        return obs.seat == self.me and (obs.context is self._context or obs.context == self._context) \
+            and obs.game == self.obs.game and obs.players == self.n and len(history) >= done \
+            and history[:done] == self._history
+
+    def update(self, obs: Observation) -> bool:
+        """Replay the events since the last observation; False where the whole replay would
+        now learn otherwise from the start (this seat's hand as dealt reads differently)."""
+        self._see(obs)
+        history, done = obs.history, len(self._history)
+        me = self.me
+        for seat, move in history[done:]:
+            if seat == me:
+                k = kind(move)
+                if places_tiles(move):
+                    for placement in placements_of(move):
+                        self._placed |= BIT[tile_of(placement)]
+                elif k in (DISCARD, CLOSE):
+                    self._placed |= BIT[tile_of(move)]
+                elif k in (DRAW, SOLD):
+                    self._drawn |= BIT[tile_of(move)]
+        if self._dealt_at_lead is not None and self._dealt_at_lead != self._initial_hand():
+            return False
+        self._replay(history, done)
+        self._history = history
+        return True
+
+    def _initial_hand(self) -> int:
+        return (self.mine | self._placed) & ~self._drawn
+
+    def _infer_from_lead(self, leader: int, lead_tile: int) -> None:
+        self._dealt_at_lead = self._initial_hand()
+        super()._infer_from_lead(leader, lead_tile)
+
+    def voids(self) -> list[list[int]]:
+        excluded = None
+        if self._before_lead():
+            key = (self.mine, self.unseen, tuple(self.obs.legal_moves))
+            if self._before is None or self._before[0] != key:
+                self._before = (key, self._before_lead_exclusions())
+            excluded = self._before[1]
+        unseen, me = self.unseen, self.me
+        pips = range(self.game.max_pip + 1)
+        out = []
+        for s in range(self.n):
+            if s == me:
+                out.append([])
+                continue
+            allowed = 0
+            for slot in self.slots[s]:
+                allowed |= unseen & ~slot.forbidden
+            if excluded is not None:
+                allowed &= ~excluded[s]
+            out.append([p for p in pips if not allowed & TILES_WITH[p] & unseen])
+        return out
 
 
 def replay_public(game: Game, deal: Deal, obs: Observation, model=None,
