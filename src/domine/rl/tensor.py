@@ -36,7 +36,7 @@ from ..engine.moves import (
     CLOSE, DISCARD, DRAW, HIDDEN, KIND_MASK, KIND_SHIFT, PAIR, PLACEMENT_MASK, SECOND_SHIFT, TILE_MASK, TURN_UP,
 )
 from ..engine.observation import Observation
-from ..engine.tiles import set_size
+from ..engine.tiles import mask_of, set_size
 
 RECENT = 8          #: public events kept in the tensor (K)
 KIND_SLOTS = 32     #: move kinds are numbers 0 to 31 (engine.moves.register_kind)
@@ -86,6 +86,8 @@ class TensorCodec:
         self._block_of = [next(b for b, block in enumerate(self.codec.blocks) if block.start <= a < block.stop)
                           for a in range(self.codec.size)]
         self._trackers = [KnowledgeTracker() for _ in range(n)]
+        self._bytes = (self.size + 7) // 8
+        self._event_rows: dict[tuple[int, int], int] = {}
 
     @property
     def shape(self) -> tuple[int]:
@@ -96,79 +98,63 @@ class TensorCodec:
 
         The same values as ``reference``, made faster: the numbers each seat lacks from a
         ``KnowledgeTracker`` per observing seat (the events since that seat's last observation,
-        not the whole history), and every section written as indices into one array."""
+        not the whole history); the ones gathered as bits of one int and spread into floats by
+        a table, the few other values written after."""
         s, v, n = self.s, self.v, self.n
         me = obs.seat
         at = self._at
-        ones: list[int] = []        # indices set to 1
-        where: list[int] = []       # indices set to the values in ``values``
-        values: list[float] = []
-        o = at["hand"]
-        ones += [o + t for t in obs.hand]
-        o = at["table"]
-        ones += [o + t for t in obs.layout_tiles]
-        o = at["own laid"]
-        ones += [o + t for t in obs.discards]
-        ones += [o + t for t in obs.locked]
+        values: list[tuple[int, float]] = []   # (index, value) of what is neither 0 nor 1
+        bits = mask_of(obs.hand) << at["hand"] | mask_of(obs.layout_tiles) << at["table"] \
+            | (mask_of(obs.discards) | mask_of(obs.locked)) << at["own laid"]
         # the places, as the codec numbers them (a place is an end's index)
-        base, width = at["places"], v + 4
-        for i, (_, value, length, double, closed) in enumerate(obs.ends[:self.p]):
-            o = base + i * width
-            ones.append(o)
+        o, width = at["places"], v + 4
+        for _, value, length, double, closed in obs.ends[:self.p]:
+            bits |= 1 << o
             if 0 <= value < v:
-                ones.append(o + 1 + value)
+                bits |= 1 << (o + 1 + value)
             if double:
-                ones.append(o + 1 + v)
+                bits |= 1 << (o + 1 + v)
             if closed:
-                ones.append(o + 2 + v)
-            where.append(o + 3 + v)
-            values.append(length / s)
+                bits |= 1 << (o + 2 + v)
+            values.append((o + 3 + v, length / s))
+            o += width
         # the other seats: counts and the numbers each is known to lack
-        if obs.lead is None and not obs.history:
-            lacks = None
-        else:
-            lacks = self._trackers[me].void_pips(obs)
-        base, width = at["seats"], 2 + v
+        lacks = None if obs.lead is None and not obs.history else self._trackers[me].void_pips(obs)
+        o, width = at["seats"], 2 + v
         hand_sizes, discard_counts = obs.hand_sizes, obs.discard_counts
         for k in range(1, n):
             seat = (me + k) % n
-            o = base + (k - 1) * width
-            where.append(o)
-            values.append(hand_sizes[seat] / s)
-            where.append(o + 1)
-            values.append(discard_counts[seat] / s)
+            values.append((o, hand_sizes[seat] / s))
+            values.append((o + 1, discard_counts[seat] / s))
             if lacks is not None:
-                ones += [o + 2 + pip for pip in lacks[seat]]
+                for pip in lacks[seat]:
+                    bits |= 1 << (o + 2 + pip)
+            o += width
         if self.rows and obs.rows is not None:
-            base, width = at["rows"], s + 1
+            o, width = at["rows"], s + 1
             view = obs.rows
             for k in range(n):
                 seat = (me + k) % n
-                o = base + k * width
-                ones += [o + t for t in view.rows[seat] if t >= 0]
-                ones += [o + t for t in view.open[seat]]
-                where.append(o + s)
-                values.append(view.unknown(seat) / s)
+                bits |= (mask_of(t for t in view.rows[seat] if t >= 0) | mask_of(view.open[seat])) << o
+                values.append((o + s, view.unknown(seat) / s))
+                o += width
         o = at["stock"]
-        where += (o, o + 1)
-        values += (obs.stock_size / s, obs.drawable / s)
+        values.append((o, obs.stock_size / s))
+        values.append((o + 1, obs.drawable / s))
         o = at["phase"]
         to_act = obs.to_act
         if obs.lead is not None:
-            ones.append(o)
+            bits |= 1 << o
         if to_act == me:
-            ones.append(o + 1)
+            bits |= 1 << (o + 1)
         elif to_act not in (-1, None):
-            ones.append(o + 2)
+            bits |= 1 << (o + 2)
         if obs.over:
-            ones.append(o + 3)
-        if obs.legal_moves:
-            index, block_of = self.codec.index, self._block_of
-            blocks = set()
-            for m in obs.legal_moves:
-                a = index.get(m)
-                blocks.add(block_of[a] if a is not None else block_of[self.codec.encode(m)])
-            ones += [o + 4 + b for b in blocks]
+            bits |= 1 << (o + 3)
+        index, block_of = self.codec.index, self._block_of
+        for m in obs.legal_moves:
+            a = index.get(m)
+            bits |= 1 << (o + 4 + block_of[a if a is not None else self.codec.encode(m)])
         # scores and tokens, teams from the observer's
         o = at["scores"]
         t = self.t
@@ -177,43 +163,47 @@ class TensorCodec:
         for k in range(t):
             team = (my_team + k) % t
             if team < len(scores):
-                where.append(o + k)
-                values.append(scores[team] / self.scale)
+                values.append((o + k, scores[team] / self.scale))
             if team < len(points):
-                where.append(o + t + k)
-                values.append(points[team] / self.scale)
-        ones.append(o + 2 * t)   # the observer's team is always the first (a constant kept for the layout)
+                values.append((o + t + k, points[team] / self.scale))
+        bits |= 1 << (o + 2 * t)   # the observer's team is always the first (a constant kept for the layout)
         tokens = getattr(obs.context, "tokens", None)
         if tokens is not None:
             for k in range(n):
-                where.append(o + 3 * t + k)
-                values.append(tokens[(me + k) % n] / 100.0)
-            where.append(o + 3 * t + n)
-            values.append(tokens[-1] / 100.0)
-        # the recent public events, newest first
-        base, width = at["events"], n + 1 + KIND_SLOTS + s
+                values.append((o + 3 * t + k, tokens[(me + k) % n] / 100.0))
+            values.append((o + 3 * t + n, tokens[-1] / 100.0))
+        # the recent public events, newest first: each event's bits within its row, made once
+        o, width = at["events"], n + 1 + KIND_SLOTS + s
         history = obs.history
-        tiles_at = n + 1 + KIND_SLOTS
-        o = base
+        rows = self._event_rows
         for i in range(len(history) - 1, max(len(history) - RECENT, 0) - 1, -1):
             actor, event = history[i]
-            ones.append(o + ((actor - me) % n if actor >= 0 else n))
-            k = event & KIND_MASK
-            ones.append(o + n + 1 + (k >> KIND_SHIFT))
-            if not event & HIDDEN:
-                if k == PAIR:
-                    for tile in (event & TILE_MASK, ((event >> SECOND_SHIFT) & PLACEMENT_MASK) & TILE_MASK):
-                        if tile < s:
-                            ones.append(o + tiles_at + tile)
-                elif k in _TILE_KINDS:
-                    tile = event & TILE_MASK
-                    if tile < s:
-                        ones.append(o + tiles_at + tile)
+            slot = (actor - me) % n if actor >= 0 else n
+            row = rows.get((slot, event))
+            if row is None:
+                row = rows[slot, event] = self._event_row(slot, event)
+            bits |= row << o
             o += width
-        out = np.zeros(self.size, dtype=np.float32)
-        out[where] = values
-        out[ones] = 1.0
+        out = _SPREAD.take(np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8), axis=0).reshape(-1)[:self.size]
+        for i, x in values:
+            out[i] = x
         return out
+
+    def _event_row(self, slot: int, event: int) -> int:
+        """The bits of one event's row: who (``slot``, from the observer), the kind, the tile shown."""
+        n, s = self.n, self.s
+        k = event & KIND_MASK
+        row = 1 << slot | 1 << (n + 1 + (k >> KIND_SHIFT))
+        if not event & HIDDEN:
+            tiles = []
+            if k == PAIR:
+                tiles = [event & TILE_MASK, ((event >> SECOND_SHIFT) & PLACEMENT_MASK) & TILE_MASK]
+            elif k in _TILE_KINDS:
+                tiles = [event & TILE_MASK]
+            for tile in tiles:
+                if tile < s:
+                    row |= 1 << (n + 1 + KIND_SLOTS + tile)
+        return row
 
     def reference(self, obs: Observation) -> np.ndarray:
         """The tensor of ``obs`` made the plain way, a section at a time from a fresh
@@ -302,6 +292,10 @@ class TensorCodec:
                 if tile < s:
                     out[o + n + 1 + KIND_SLOTS + tile] = 1.0
         return out
+
+
+#: byte -> its 8 bits as floats, lowest first: a whole tensor's ones from one int's bytes
+_SPREAD = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 
 
 def _bits(out: np.ndarray, at: int, tiles) -> None:
