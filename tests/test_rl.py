@@ -338,7 +338,7 @@ def test_the_fast_tensor_equals_the_plain_one_value_for_value(combo):
     against ``TensorCodec.reference`` with every lead probe a hand made, over two hands of a
     match: each seat's successive observations, another seat's in between, and a clone's
     (another hand context object: the tracker starts over)."""
-    import domine.bots.knowledge as knowledge
+    from domine.bots import knowledge
 
     gid, n, opts = combo
     game = make_game(gid, n, opts)

@@ -71,7 +71,7 @@ class LeadProbe:
     Bots probe a deal for every unseen tile; a hand made for each was most of the time an
     observation's tensor took. Only for a game with a ``plain_lead``."""
 
-    __slots__ = ("game", "n", "context", "hands", "in_hands", "rule", "_deal")
+    __slots__ = ("_deal", "context", "game", "hands", "in_hands", "n", "rule")
 
     def __init__(self, game: Game, n: int, context):
         self.game, self.n, self.context = game, n, context
