@@ -329,3 +329,43 @@ def test_docs_give_the_tensor_shape_of_every_game():
         n = cls.min_players
         size = TensorCodec(make_game(gid, n)).size
         assert re.search(rf"\| {re.escape(gid)} \| {n} \| {size} \|", text), f"docs/rl.md lacks {gid} for {n}: {size}"
+
+
+# -- the fast tensor, held to the plain one ------------------------------------------------
+@pytest.mark.parametrize("combo", PARAMS)
+def test_the_fast_tensor_equals_the_plain_one_value_for_value(combo):
+    """``TensorCodec.encode`` (a KnowledgeTracker per seat, quick lead probes, sections as bits)
+    against ``TensorCodec.reference`` with every lead probe a hand made, over two hands of a
+    match: each seat's successive observations, another seat's in between, and a clone's
+    (another hand context object: the tracker starts over)."""
+    from domine.bots import knowledge
+
+    gid, n, opts = combo
+    game = make_game(gid, n, opts)
+    fast, plain = TensorCodec(game), TensorCodec(game)
+    rng = random.Random(zlib.crc32(("fast " + _id(combo)).encode()))
+    match = Match(game, seed=rng.randrange(1 << 30))
+    compared = 0
+    for _ in range(2):
+        if match.over:
+            break
+        state = match.start_hand()
+        while True:
+            for seat in range(n):
+                if rng.random() < 0.5:
+                    continue
+                view = state.clone() if rng.random() < 0.1 else state
+                obs = view.observation(seat)
+                got = fast.encode(obs)
+                with pytest.MonkeyPatch.context() as mp:
+                    mp.setattr(knowledge, "plain_lead", lambda game: False)
+                    want = plain.reference(obs)
+                assert np.array_equal(got, want), \
+                    f"seat {seat} after {len(obs.history)} events: {np.flatnonzero(got != want)}"
+                compared += 1
+            if state.over:
+                break
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        match.finish_hand()
+    assert compared > 0

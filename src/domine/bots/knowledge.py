@@ -29,7 +29,8 @@ from ..games import make_game
 from ..engine.hand import Deal, HandState
 from ..engine.observation import Observation
 from ..engine.layout import LEAD_END
-from ..engine.hand import NOBODY
+from ..engine.hand import LEAD_MOVE, NOBODY
+from ..engine.phases import Lead
 from ..engine.moves import (
     CLOSE, DECIDE, DECLINE, DISCARD, DRAW, END, NO_TILE, PASS, SCORE, SKIP, SOLD, TOKENS, TURN_UP,
     MoveError, announces, bare,
@@ -64,6 +65,55 @@ def game_of(obs: Observation) -> Game:
     return game
 
 
+def plain_lead(game: Game) -> bool:
+    """Whether making a hand of ``game`` does nothing to its start but carry out the lead rule's
+    choice (``HandState.begin_lead``): no setup of its own, no turn hook, no filter on the
+    moves, the engine's lead phase. Then a probe deal needs the rule's choice alone."""
+    filters, _, turn_hook, _ = game.hooks
+    return type(game).setup_hand is Game.setup_hand and not filters and not turn_hook \
+        and type(game.phase_named.get("lead")) is Lead
+
+
+class LeadProbe:
+    """Probe deals of one game and hand context put to its lead rule, without making a hand:
+    the part of a hand just dealt that lead rules read (its hands, the deal, the stock).
+
+    Bots probe a deal for every unseen tile; a hand made for each was most of the time an
+    observation's tensor took. Only for a game with a ``plain_lead``."""
+
+    __slots__ = ("_deal", "context", "game", "hands", "in_hands", "n", "rule")
+
+    def __init__(self, game: Game, n: int, context):
+        self.game, self.n, self.context = game, n, context
+        self.rule = game.lead_rule(context)
+
+    def choice(self, hands: list[int]):
+        """The lead rule's choice (``LeadChoice``) for a deal of ``hands`` (masks; no stock,
+        nothing aside); None where the hand must be made to know (a tile turned up, a draw
+        for the lead, a rule that reads more of the hand than this)."""
+        self.hands, self.in_hands, self._deal = hands, sum(hands), None
+        try:
+            choice = self.rule.choose(self)
+        except AttributeError:
+            return None
+        if choice.turn_up >= 0 or choice.draw:
+            return None
+        return choice
+
+    @property
+    def deal(self) -> Deal:
+        if self._deal is None:
+            self._deal = _probe_deal(self.hands)
+        return self._deal
+
+    stock = property(lambda self: self.deal.stock)
+    stock_pos = 0
+
+
+def _probe_deal(hands: list[int]) -> Deal:
+    return Deal([tiles_of(h) for h in hands], [], [])
+
+
 @dataclass
 class _Slot:
     """One tile a seat held at some point: where it came from, what it cannot be."""
@@ -71,6 +121,21 @@ class _Slot:
     forbidden: int = 0
     draw_position: int = -1     # index in the stock's drawing order, or -1 if dealt
     tile: int = -1              # known once the tile is placed
+
+
+@dataclass(slots=True)
+class _Replay:
+    """Where a replay of the public history stands between two events (``Knowledge._replay``)."""
+
+    lock_until: list[int]       # the seat's real turn whose end unlocks its last tile (0: not locked)
+    turns: list[int]            # real turns each seat has begun (an owed placement is the same turn)
+    locked: list                # the slot of an unannounced last tile, per seat
+    announcing: bool            # the game has a last-tile announcement (Jedan Kamen)
+    chain: bool                 # a turn goes on while a tile fits
+    owes: bool                  # a double owes another tile
+    mover: int = -1             # the seat whose real turn the last turn-taking event belongs to
+    lead_drawer: int = -1
+    previous: tuple[int, int] = (-1, PASS)
 
 
 class WorldError(RuntimeError):
@@ -81,16 +146,36 @@ class Knowledge:
     def __init__(self, obs: Observation, game: Game | None = None, attribution: random.Random | None = None):
         """``attribution``: choose at random which possible slot each placed tile came from,
         instead of the most constrained one (another explanation of the same history)."""
+        self._start(obs, game, attribution)
+        if getattr(self.game, "keeps_rows", False):
+            row_knowledge(self, obs)   # rows hidden from their owner too: no slots to replay
+            return
+        if obs.lead is not None and not obs.history:
+            # a position set up by hand (domine.engine.position): no history to learn from or replay
+            n, me = self.n, self.me
+            self.slots = [[] if s == me else [_Slot() for _ in range(obs.hand_sizes[s])] for s in range(n)]
+            self.layout = None
+            self.my_initial = self.mine
+            self.consistent = False
+            return
+        self._replay_public_history()
+
+    def _see(self, obs: Observation) -> None:
+        """What ``obs`` shows now: own tiles, the table, and so the tiles unseen."""
         self.obs = obs
-        self.attribution = attribution
-        self.game = game = game or game_of(obs)
-        self.me = me = obs.seat
-        self.n = n = obs.players
         self.mine = mask_of(obs.hand)
         self.table = mask_of(obs.layout_tiles)
         # own dead tiles and own closing tiles are seen (an observation shows only its seat's)
         own_face_down = obs.layout.face_down if obs.layout is not None else 0
-        self.unseen = game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards) & ~own_face_down
+        self.unseen = self.game.set_mask & ~self.mine & ~self.table & ~mask_of(obs.discards) & ~own_face_down
+
+    def _start(self, obs: Observation, game: Game | None, attribution: random.Random | None) -> None:
+        """Everything known before the first event: the observation's tiles, a slot for every tile dealt."""
+        self.attribution = attribution
+        self.game = game = game or game_of(obs)
+        self.me = me = obs.seat
+        self.n = n = obs.players
+        self._see(obs)
         k = game.dealt_sizes(obs.context) if game.players == n else [game.deal_size(n)] * n
         self.slots: list[list[_Slot]] = [[] if s == me else [_Slot() for _ in range(k[s])] for s in range(n)]
         self.used: list[list[_Slot]] = [[] for _ in range(n)]   # slots whose tile was placed
@@ -103,17 +188,6 @@ class Knowledge:
         self.turned_up = -1
         self.closed_from_stock = 0   # stock tiles the rules laid face down on the table, unseen
         self.consistent = True
-        if getattr(game, "keeps_rows", False):
-            row_knowledge(self, obs)   # rows hidden from their owner too: no slots to replay
-            return
-        if obs.lead is not None and not obs.history:
-            # a position set up by hand (domine.engine.position): no history to learn from or replay
-            self.slots = [[] if s == me else [_Slot() for _ in range(obs.hand_sizes[s])] for s in range(n)]
-            self.layout = None
-            self.my_initial = self.mine
-            self.consistent = False
-            return
-        self._replay_public_history()
 
     # -- inference --------------------------------------------------------------------
     def _forbid(self, seat: int, mask: int, spare: "_Slot | None" = None) -> None:
@@ -122,22 +196,33 @@ class Knowledge:
                 slot.forbidden |= mask
 
     def _replay_public_history(self) -> None:
+        self._begin_replay()
+        self._replay(self.obs.history, 0)
+        self._end_replay()
+
+    def _begin_replay(self) -> None:
+        """The replay's own state, before the first event (kept between ``_replay`` calls, so a
+        history can be replayed a piece at a time: ``KnowledgeTracker``)."""
+        game, n = self.game, self.n
+        self.layout = game.new_layout()
+        self._state = _Replay(
+            lock_until=[0] * n, turns=[0] * n, locked=[None] * n,
+            announcing=any(isinstance(c, LastTileAnnouncement) for c in game.conventions),
+            # a turn that ends by itself once nothing fits (a turn "while places" ends when the
+            # game leaves no place, which says nothing about the tiles held)
+            chain=game.turn.continues in (WHILE_FITS, AT_WILL), owes=game.turn.again_after_double)
+
+    def _replay(self, history: list, start: int) -> None:
+        """Learn from the events ``history[start:]`` (those before it already replayed)."""
         game, me, n = self.game, self.me, self.n
-        layout = game.new_layout()
-        lock_until = [0] * n       # the seat's real turn whose end unlocks its last tile (0: not locked)
-        turns = [0] * n            # real turns each seat has begun (an owed placement is the same turn)
-        mover = -1                 # the seat whose real turn the last turn-taking event belongs to
-        locked: list[_Slot | None] = [None] * n   # the slot of an unannounced last tile
-        announcing = any(isinstance(c, LastTileAnnouncement) for c in game.conventions)
-        lead_drawer = -1
-        previous = (-1, PASS)
-        # a turn that ends by itself once nothing fits (a turn "while places" ends when the
-        # game leaves no place, which says nothing about the tiles held)
-        chain = game.turn.continues in (WHILE_FITS, AT_WILL)
-        owes = game.turn.again_after_double
-        history = self.obs.history
+        layout = self.layout
+        r = self._state
+        lock_until, turns, locked = r.lock_until, r.turns, r.locked
+        mover, lead_drawer, previous = r.mover, r.lead_drawer, r.previous
+        announcing, chain, owes = r.announcing, r.chain, r.owes
         per_seat = game.places_depend_on_seat
-        for index, (seat, move) in enumerate(history):
+        for index in range(start, len(history)):
+            seat, move = history[index]
             k = kind(move)
             if k == TOKENS or k == SCORE or k == END:
                 continue   # tokens paid, points scored and the end of play say nothing of tiles
@@ -242,9 +327,16 @@ class Knowledge:
                     self._at_most_one(seat, game.at_most_one(k, layout, len(self.slots[seat])))
                     self._cases(seat, game.ruled_out_cases(k, layout, len(self.slots[seat])), spare)
             previous = (seat, move)
-        self.layout = layout
+        r.mover, r.lead_drawer, r.previous = mover, lead_drawer, previous
+
+    def _before_lead(self) -> bool:
+        """This seat is to lead, no tile laid and nobody drawn for the lead yet."""
+        return self.layout.lead < 0 and self.obs.to_act == self.me and self._state.lead_drawer < 0
+
+    def _end_replay(self) -> None:
+        me, n = self.me, self.n
         self.my_initial = self._initial_hand()
-        if layout.lead < 0 and self.obs.to_act == me and lead_drawer < 0:
+        if self._before_lead():
             self._infer_before_lead()
         for s in range(n):
             if s != me and len(self.slots[s]) != self.obs.hand_sizes[s]:
@@ -310,43 +402,67 @@ class Knowledge:
                     slot.forbidden |= excluded
 
     def _lead_exclusions(self, leader: int, lead_tile: int, my_dealt: int) -> dict[int, int]:
-        game, me = self.game, self.me
-        mine_dealt = [t for t in tiles_of(my_dealt) if t != lead_tile]
-        base = [[] for _ in range(self.n)]
+        game, me, n = self.game, self.me, self.n
+        lead_bit = BIT[lead_tile]
+        mine_dealt = my_dealt & ~lead_bit
+        context = self.obs.context
+        prober = LeadProbe(game, n, context) if plain_lead(game) else None
         out = {}
-        for s in range(self.n):
+        for s in range(n):
             if s == me:
                 continue
             excluded = 0
-            for x in tiles_of(game.set_mask & ~my_dealt & ~BIT[lead_tile]):
-                hands = [h[:] for h in base]
-                hands[me] = mine_dealt[:]
-                hands[leader] = hands[leader] + [lead_tile]
-                hands[s] = hands[s] + [x]
-                probe = game.new_hand(Deal(hands, [], []), self.obs.context.copy())
-                if probe.to_act != leader or probe.phase is not probe.game.phase_named["lead"] \
-                        or not probe.lead_mask & BIT[lead_tile]:
+            for x in tiles_of(game.set_mask & ~my_dealt & ~lead_bit):
+                hands = [0] * n
+                hands[me] = mine_dealt
+                hands[leader] |= lead_bit
+                hands[s] |= BIT[x]
+                choice = prober.choice(hands) if prober is not None else None
+                if choice is not None:
+                    leads = choice.seat == leader and choice.tiles & lead_bit
+                else:
+                    probe = game.new_hand(_probe_deal(hands), context.copy())
+                    leads = probe.to_act == leader and probe.phase is probe.game.phase_named["lead"] \
+                        and probe.lead_mask & lead_bit
+                if not leads:
                     excluded |= BIT[x]
             out[s] = excluded
         return out
 
     def _infer_before_lead(self) -> None:
         """This seat must lead: nobody else can hold a tile that would make another lead."""
-        game, me = self.game, self.me
-        mine = tiles_of(self.mine)
+        for s, excluded in enumerate(self._before_lead_exclusions()):
+            if s != self.me:
+                self._forbid(s, excluded)
+
+    def _before_lead_exclusions(self) -> list[int]:
+        """For each other seat, the tiles that would make another lead were they his (a probe
+        deal of this seat's hand and that tile, per unseen tile)."""
+        game, me, n = self.game, self.me, self.n
+        mine = self.mine
         lead_moves = set(self.obs.legal_moves)
-        for s in range(self.n):
+        context = self.obs.context
+        prober = LeadProbe(game, n, context) if plain_lead(game) else None
+        out = [0] * n
+        for s in range(n):
             if s == me:
                 continue
             excluded = 0
             for x in tiles_of(self.unseen):
-                hands = [[] for _ in range(self.n)]
+                hands = [0] * n
                 hands[me] = mine
-                hands[s] = [x]
-                probe = game.new_hand(Deal(hands, [], []), self.obs.context.copy())
-                if probe.to_act != me or set(probe.legal_moves()) != lead_moves:
+                hands[s] |= BIT[x]
+                choice = prober.choice(hands) if prober is not None else None
+                if choice is not None:
+                    same = choice.seat == me and \
+                        {t | LEAD_MOVE for t in tiles_of(mine & choice.tiles)} == lead_moves
+                else:
+                    probe = game.new_hand(_probe_deal(hands), context.copy())
+                    same = probe.to_act == me and set(probe.legal_moves()) == lead_moves
+                if not same:
                     excluded |= BIT[x]
-            self._forbid(s, excluded)
+            out[s] = excluded
+        return out
 
     def _initial_hand(self) -> int:
         """This seat's tiles as dealt: its hand, plus what it placed, less what it drew."""
@@ -526,6 +642,104 @@ class Knowledge:
             if not augment(i, set()):
                 return None
         return {id(slot): chosen[i] for i, slot in enumerate(slots)}
+
+
+class KnowledgeTracker:
+    """What one seat knows of the numbers each other seat lacks, kept up to date along its
+    successive observations of a hand: each replays only the events since the one before,
+    where a ``Knowledge`` replays the whole public history (an environment asks at every step,
+    and the whole replay was most of a step). ``void_pips(obs)`` is, value for value,
+    ``Knowledge(obs).void_pips`` of every other seat (tests/test_rl.py holds it to that); an
+    observation that does not follow the last one (another seat, hand or branch) starts over."""
+
+    def __init__(self):
+        self._followed: _Followed | None = None
+
+    def void_pips(self, obs: Observation) -> list[list[int]]:
+        """For every seat, the numbers ``obs``'s seat knows it lacks (none for itself)."""
+        kn = self._followed
+        if kn is None or not kn.follows(obs) or not kn.update(obs):
+            game = game_of(obs)
+            if getattr(game, "keeps_rows", False) or (obs.lead is not None and not obs.history):
+                self._followed = None   # nothing replayed: the knowledge of the moment
+                whole = Knowledge(obs, game)
+                return [[] if s == obs.seat else whole.void_pips(s) for s in range(obs.players)]
+            kn = self._followed = _Followed(obs, game)
+            kn.update(obs)
+        return kn.voids()
+
+
+class _Followed(Knowledge):
+    """A ``Knowledge`` whose replay stops where the last observation's history did, and goes on
+    from there; what the end of a whole replay adds (the inference before the lead) is applied
+    to the answers, not to the slots, so the next observation can go on."""
+
+    def __init__(self, obs: Observation, game: Game):
+        self._start(obs, game, None)
+        self._begin_replay()
+        self._context = obs.context
+        self._history: list = []
+        self._placed = self._drawn = 0       # own tiles placed and drawn so far (``_initial_hand``)
+        self._dealt_at_lead: int | None = None
+        self._before: tuple | None = None    # (key, exclusions) of the last inference before the lead
+
+    def follows(self, obs: Observation) -> bool:
+        """Whether ``obs`` is this seat's view of the same hand, no earlier than the last."""
+        history, done = obs.history, len(self._history)
+        return obs.seat == self.me and (obs.context is self._context or obs.context == self._context) \
+            and obs.game == self.obs.game and obs.players == self.n and len(history) >= done \
+            and history[:done] == self._history
+
+    def update(self, obs: Observation) -> bool:
+        """Replay the events since the last observation; False where the whole replay would
+        now learn otherwise from the start (this seat's hand as dealt reads differently)."""
+        self._see(obs)
+        history, done = obs.history, len(self._history)
+        me = self.me
+        for seat, move in history[done:]:
+            if seat == me:
+                k = kind(move)
+                if places_tiles(move):
+                    for placement in placements_of(move):
+                        self._placed |= BIT[tile_of(placement)]
+                elif k in (DISCARD, CLOSE):
+                    self._placed |= BIT[tile_of(move)]
+                elif k in (DRAW, SOLD):
+                    self._drawn |= BIT[tile_of(move)]
+        if self._dealt_at_lead is not None and self._dealt_at_lead != self._initial_hand():
+            return False
+        self._replay(history, done)
+        self._history = history
+        return True
+
+    def _initial_hand(self) -> int:
+        return (self.mine | self._placed) & ~self._drawn
+
+    def _infer_from_lead(self, leader: int, lead_tile: int) -> None:
+        self._dealt_at_lead = self._initial_hand()
+        super()._infer_from_lead(leader, lead_tile)
+
+    def voids(self) -> list[list[int]]:
+        excluded = None
+        if self._before_lead():
+            key = (self.mine, self.unseen, tuple(self.obs.legal_moves))
+            if self._before is None or self._before[0] != key:
+                self._before = (key, self._before_lead_exclusions())
+            excluded = self._before[1]
+        unseen, me = self.unseen, self.me
+        pips = range(self.game.max_pip + 1)
+        out = []
+        for s in range(self.n):
+            if s == me:
+                out.append([])
+                continue
+            allowed = 0
+            for slot in self.slots[s]:
+                allowed |= unseen & ~slot.forbidden
+            if excluded is not None:
+                allowed &= ~excluded[s]
+            out.append([p for p in pips if not allowed & TILES_WITH[p] & unseen])
+        return out
 
 
 def replay_public(game: Game, deal: Deal, obs: Observation, model=None,

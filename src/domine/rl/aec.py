@@ -61,6 +61,7 @@ class DomineAEC(AECEnv):
         self._seeds = random.Random(seed)
         self.match: Match | None = None
         self.state = None
+        self._legal: tuple = (None, [])
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -104,11 +105,20 @@ class DomineAEC(AECEnv):
         seat = self._seat[agent]
         state = self.state
         acting = not state.over and state.acting_seat() == seat
-        legal = state.legal_moves() if acting else None
+        legal = self._legal_now() if acting else None
         obs = state.observation(seat, legal)
         mask = np.frombuffer(self.codec.legal_mask(state, legal), dtype=np.int8).copy() if acting \
             else np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": self.tensor.encode(obs), "action_mask": mask}
+
+    def _legal_now(self) -> list[int]:
+        """The legal moves of the hand as it stands, listed once per event (``observe`` lists
+        them for the mask, ``step`` checks the action against the same list)."""
+        state = self.state
+        key = (state, len(state.history), state.acting_seat(), state.phase, len(state.offers))
+        if self._legal[0] != key:
+            self._legal = (key, state.legal_moves())
+        return self._legal[1]
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -118,11 +128,11 @@ class DomineAEC(AECEnv):
         state = self.state
         seat = self._seat[agent]
         move = self.codec.decode(int(action))
-        if move not in state.legal_moves():
+        if state.over or move not in self._legal_now():
             raise ValueError(f"action {action} is not legal for {agent} now: choose one where action_mask is 1")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        state.apply(move)
+        state.apply_unchecked(move)   # (``apply``'s check, made just above on the same list)
         if state.over:
             self._end_of_hand(seat)
         else:
