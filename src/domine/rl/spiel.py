@@ -398,7 +398,7 @@ def _ismcts_class():
             self._root_node = self.create_new_node(state)
             stop, clock = self.deadline, time.perf_counter
             self.simulations = 0
-            while self.simulations < self._max_simulations and (self.simulations == 0 or clock() < stop):
+            while self.simulations < self._max_simulations and (self.simulations < 2 or clock() < stop):
                 self.run_simulation(self.sample_root_state(state))
                 self.simulations += 1
             return self.get_final_policy(state, self._root_node)
@@ -450,7 +450,7 @@ def make_ismcts(spec: str, seed: int | None = None) -> ISMCTSBot:
         try:
             if not eq and i == 0:
                 simulations = int(key)
-                if simulations < 1:
+                if simulations < 2:   # the first only expands the root: ISMCTS needs two
                     raise ValueError
             elif key == "think":
                 think = float(value.rstrip("s"))
@@ -459,7 +459,7 @@ def make_ismcts(spec: str, seed: int | None = None) -> ISMCTSBot:
             else:
                 raise KeyError(key)
         except ValueError:
-            raise ValueError(f"openspiel:ismcts:N takes a whole number of simulations N of at least 1 "
+            raise ValueError(f"openspiel:ismcts:N takes a whole number of simulations N of at least 2 "
                              f"and think=T seconds, not {spec!r}") from None
         except KeyError:
             raise ValueError(f"openspiel:ismcts takes N and think=T, not {part!r}") from None
