@@ -286,10 +286,13 @@ class DomineState(pyspiel.State):
 
 
 def outcome(hand: HandState) -> list[float]:
-    """A finished hand's returns: each seat that did not win pays 1, shared among the winners."""
+    """A finished hand's returns: each seat that did not win pays 1, shared among the winners
+    (a seat wins with its partner: the hand's winners name the seat that went out)."""
     n = hand.n
-    won = set(hand.result.winners)
-    if not won:
+    teams = hand.teams
+    won_teams = {teams[s] for s in hand.result.winners}
+    won = {s for s in range(n) if teams[s] in won_teams}
+    if not won or len(won) == n:
         return [0.0] * n
     share = (n - len(won)) / len(won)
     return [share if s in won else -1.0 for s in range(n)]
