@@ -38,7 +38,7 @@ except ImportError as e:   # pragma: no cover - the test extra installs it
 
 from ..bots.knowledge import Knowledge
 from ..engine.hand import Deal, HandContext, HandState
-from ..engine.tiles import set_size
+from ..engine.tiles import set_size, tile_str, tiles_of
 from ..games import GAMES, make_game
 from .tensor import TensorCodec
 
@@ -243,7 +243,6 @@ class DomineState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.get_game()
         if player == pyspiel.PlayerId.CHANCE:
-            from ..engine.tiles import tile_str
             return f"shuffle {tile_str(action)}"
         move = game.codec.decode(int(action))
         hand = self.hand
@@ -279,9 +278,7 @@ class DomineState(pyspiel.State):
         hand = self.hand
         if hand is None:
             return f"shuffling: {len(self._order)} of {len(self.get_game().shuffled)}"
-        from ..engine.tiles import tile_str
-        hands = " | ".join(" ".join(tile_str(t) for t in range(hand.game.set_mask.bit_length()) if h >> t & 1)
-                           for h in hand.hands)
+        hands = " | ".join(" ".join(tile_str(t) for t in tiles_of(h)) for h in hand.hands)
         return f"hands: {hands}; events: {len(hand.history)}; to act: {self.current_player()}"
 
 
@@ -309,7 +306,6 @@ def information_string(obs) -> str:
 
 def observation_string(obs) -> str:
     """What a seat sees now: its tiles, the open ends, each seat's tile count and the stock."""
-    from ..engine.tiles import tile_str
     ends = " ".join(str(e[1]) for e in obs.ends)
     return (f"seat {obs.seat}|hand {' '.join(tile_str(t) for t in obs.hand)}|ends {ends}"
             f"|tiles {' '.join(map(str, obs.hand_sizes))}|stock {obs.stock_size}|to act {obs.to_act}")
