@@ -111,6 +111,14 @@ def _shuffled(game) -> tuple[list[int], int]:
     return [t for t in range(set_size(game.max_pip)) if t not in fixed], calls
 
 
+@lru_cache(maxsize=None)
+def _parts(gid: str, players: int, options: tuple) -> tuple:
+    """What a game's OpenSpiel form is made of, made once (OpenSpiel loads a game again for every
+    state it copies): the configured game, its tensor codec, the tiles it shuffles, its keys."""
+    game = _configured(gid, players, options)
+    return (game, TensorCodec(game)) + _shuffled(game)
+
+
 class DomineGame(pyspiel.Game):
     """One domine game, its player count and options, as an OpenSpiel game (one hand); a
     subclass a game, made by ``register_openspiel``, names it (``gid``)."""
@@ -128,11 +136,10 @@ class DomineGame(pyspiel.Game):
                 continue   # the game's own choice
             if value != opt.default:
                 options[opt.name] = value
-        self.domine = _configured(gid, int(params["players"]), tuple(sorted(options.items())))
+        self.domine, self.tensor, self.shuffled, self._calls = _parts(gid, int(params["players"]),
+                                                                      tuple(sorted(options.items())))
         game = self.domine
         self.codec = game.actions
-        self.tensor = TensorCodec(game)
-        self.shuffled, self._calls = _shuffled(game)
         self._index = {t: i for i, t in enumerate(self.shuffled)}
         n = game.players
         s = set_size(game.max_pip)
