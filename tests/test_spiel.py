@@ -181,3 +181,43 @@ def test_the_bot_sees_only_its_observation_and_plays_a_legal_move():
         move = bot.choose(state.observation(seat))
         assert move in state.legal_moves()
         state.apply(move)
+
+
+def _middle_of_a_hand(gid="draw", n=2, seed=3, moves=4):
+    from domine.engine.match import Match
+    state = Match(make_game(gid, n), seed=seed).start_hand()
+    rng = random.Random(seed)
+    while moves or len(state.legal_moves()) < 2:
+        state.apply(rng.choice(state.legal_moves()))
+        moves = max(0, moves - 1)
+    return state
+
+
+def test_with_no_world_to_search_the_bot_plays_the_heuristics_move(monkeypatch):
+    """As ``search`` does when the inference finds no world (it happened in blitz)."""
+    from domine.bots.knowledge import Knowledge, WorldError
+
+    def none(self, rng, tries=200):
+        raise WorldError("no consistent world found")
+    monkeypatch.setattr(Knowledge, "sample", none)
+    state = _middle_of_a_hand()
+    bot = make_bot("openspiel:ismcts:20", 1)
+    assert bot.choose(state.observation(state.acting_seat())) in state.legal_moves()
+    assert bot.fallbacks == 1
+
+
+def test_a_world_missing_in_the_middle_of_a_search_ends_it_with_what_was_searched(monkeypatch):
+    from domine.bots.knowledge import WorldError
+    calls = [0]
+    resample = spiel.DomineState.resample_from_infostate
+
+    def flaky(self, player, sampler=None):
+        calls[0] += 1
+        if calls[0] > 3:
+            raise WorldError("no consistent world found")
+        return resample(self, player, sampler)
+    monkeypatch.setattr(spiel.DomineState, "resample_from_infostate", flaky)
+    state = _middle_of_a_hand()
+    bot = make_bot("openspiel:ismcts:50+think=5", 1)
+    assert bot.choose(state.observation(state.acting_seat())) in state.legal_moves()
+    assert bot.fallbacks == 0 and calls[0] == 4

@@ -36,7 +36,7 @@ try:
 except ImportError as e:   # pragma: no cover - the test extra installs it
     raise ImportError(f"domine.rl.spiel needs the rl extra (pip install 'domine[rl]'): {e}") from None
 
-from ..bots.knowledge import Knowledge
+from ..bots.knowledge import Knowledge, WorldError
 from ..engine.hand import Deal, HandContext, HandState
 from ..engine.tiles import set_size, tile_str, tiles_of
 from ..games import GAMES, make_game
@@ -405,7 +405,13 @@ def _ismcts_class():
             stop, clock = self.deadline, time.perf_counter
             self.simulations = 0
             while self.simulations < self._max_simulations and (self.simulations < 2 or clock() < stop):
-                self.run_simulation(self.sample_root_state(state))
+                try:
+                    world = self.sample_root_state(state)
+                except WorldError:   # the inference found no other world this time: what is searched stands
+                    if self.simulations < 2:
+                        raise
+                    break
+                self.run_simulation(world)
                 self.simulations += 1
             return self.get_final_policy(state, self._root_node)
 
@@ -423,6 +429,7 @@ class ISMCTSBot:
         self.name = f"openspiel:ismcts:{simulations}" + (f"+think={think:g}" if think else "")
         self.simulations, self.think, self.uct = simulations, think, uct
         self._searchers: dict = {}
+        self.fallbacks = 0   # decisions made without a search (no world found)
 
     def _searcher(self, game: DomineGame):
         bot = self._searchers.get(id(game))
@@ -437,11 +444,18 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()   # the time limit counts the world drawn for the root too
-        state = state_of(obs, self.rng)
-        game = state.get_game()
-        searcher = self._searcher(game)
-        searcher.deadline = start + self.think if self.think else None
-        return game.codec.decode(int(searcher.step(state)))
+        try:
+            state = state_of(obs, self.rng)
+            game = state.get_game()
+            searcher = self._searcher(game)
+            searcher.deadline = start + self.think if self.think else None
+            return game.codec.decode(int(searcher.step(state)))
+        except WorldError:
+            # no world the observation allows was found (as rare as for ``search``): ISMCTS has
+            # nothing to search, and the bot plays what ``search`` plays then, the heuristic's move
+            self.fallbacks += 1
+            from ..bots.heuristic import HeuristicBot
+            return HeuristicBot(self.rng.randrange(1 << 30)).choose(obs)
 
 
 def make_ismcts(spec: str, seed: int | None = None) -> ISMCTSBot:
