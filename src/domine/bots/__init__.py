@@ -195,8 +195,9 @@ def _param_value(key: str, k: str, v: str):
 
 
 def with_think(name: str, think: float | None) -> str:
-    """The bot name with a time limit added, for the bots that search (others unchanged)."""
-    if think is None or name.strip().lower().partition(":")[0] not in ("search", "hard"):
+    """The bot name with a time limit added, for the bots that search (others unchanged;
+    ``openspiel:ismcts:N`` is made by ``sim.arena.make_bot``)."""
+    if think is None or name.strip().lower().partition(":")[0] not in ("search", "hard", "openspiel"):
         return name
     base, _, raw = name.partition(":")
     params = [p for p in raw.replace(",", "+").split("+") if p and not p.startswith("think=")]

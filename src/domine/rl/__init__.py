@@ -1,5 +1,6 @@
-"""The research API: every domine game as a PettingZoo AEC environment and as a Gymnasium
-environment against domine's bots, with observation tensors that leak nothing (docs/rl.md).
+"""The research API: every domine game as a PettingZoo AEC environment, as a Gymnasium
+environment against domine's bots and as an OpenSpiel game (``domine.rl.spiel``), with
+observation tensors that leak nothing (docs/rl.md).
 
 Needs the extra ``domine[rl]`` (PettingZoo, Gymnasium); the core never imports this package.
 Importing it registers ``domine/<Game>-v0`` with Gymnasium.
@@ -20,4 +21,12 @@ from .tensor import TensorCodec
 
 register_all()
 
-__all__ = ["DomineAEC", "DomineGym", "TensorCodec", "env", "env_id", "register_all"]
+
+def register_openspiel() -> list[str]:
+    """Register every game with OpenSpiel as ``domine_<id>`` (``domine.rl.spiel``, which
+    importing does too); the names registered."""
+    from .spiel import register_openspiel as register
+    return register()
+
+
+__all__ = ["DomineAEC", "DomineGym", "TensorCodec", "env", "env_id", "register_all", "register_openspiel"]

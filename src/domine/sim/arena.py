@@ -74,7 +74,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from ..bots import make_bot
+from ..bots import BotError, make_bot as domine_bot
 from ..games.base import Game
 from ..games import game_class, make_game
 from ..engine.hand import Deal, HandContext
@@ -90,6 +90,22 @@ TASK_BLOCKS = 20         # blocks per task on a Ray cluster (200 deals, 400 play
 UNITS = ("hand", "match")   # what a deal is played as
 FORCED = frozenset(code for code, kind in KINDS.items() if kind.forced)   # events no seat chose
 Z95 = 1.96               # the normal quantile of the 95% intervals
+
+
+def make_bot(name: str, seed: int | None = None):
+    """A bot by name: one of domine's (``bots.make_bot``), or OpenSpiel's ISMCTS played through
+    the OpenSpiel registration of the game (``openspiel:ismcts:N``, ``domine.rl.spiel``)."""
+    family, _, spec = name.strip().lower().partition(":")
+    if family != "openspiel":
+        return domine_bot(name, seed)
+    try:
+        from ..rl.spiel import make_ismcts
+    except ImportError:
+        raise BotError("the bot openspiel:... needs OpenSpiel: pip install 'domine[rl]'") from None
+    try:
+        return make_ismcts(spec, seed)
+    except ValueError as e:
+        raise BotError(str(e)) from None
 
 
 class ArenaError(ValueError):
