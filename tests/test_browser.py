@@ -245,8 +245,11 @@ def test_a_phone_shows_every_tile_and_places_big_enough(server, new_page, family
     else:
         page.locator(f"[data-testid={tile.get_attribute('data-testid')}]").click()
         page.wait_for_selector("[data-testid=places] [data-testid=place]")
-        targets = page.eval_on_selector_all(
-            "[data-testid=places] [data-testid=place], [data-testid=layout] [data-testid^=place-]", IN_VIEW)
+        # a layout drawn small to fit the phone may mark its places small too: the buttons under
+        # the hand are then the places to tap, and they must name every place the layout marks
+        targets = page.eval_on_selector_all("[data-testid=places] [data-testid=place]", IN_VIEW)
+        marked = page.eval_on_selector_all("[data-testid=layout] [data-testid^=place-]", IN_VIEW)
+        assert len(targets) >= len(marked), f"{game}: {len(marked)} places marked, {len(targets)} buttons"
     assert targets
     small = [t for t in targets if t["width"] < MIN_TARGET - 0.5 or t["height"] < MIN_TARGET - 0.5]
     assert not small, f"{game}: places smaller than {MIN_TARGET} px: {small}"
