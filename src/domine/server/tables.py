@@ -124,6 +124,7 @@ class Conn:
     hand: int = 0                         # the hand it has been told about ...
     seq: int = 0                          # ... up to this event (the next to send)
     epoch: int = 0                        # the table's undo count when last told
+    counter: bool = False                 # its page shows the tile counter (``hello``/``counter``)
     announced: set = field(default_factory=set)   # hands whose commitment it has
     revealed: set = field(default_factory=set)    # hands whose seed it has
 
@@ -263,10 +264,10 @@ class Table:
             message = {"type": "update", "hand": latest, "events": []}
             out.append(message)
             updates.append(message)
-        key = (conn.seat, conn.lang)
+        key = (conn.seat, conn.lang, conn.counter)
         view = views.get(key) if views is not None else None
         if view is None:
-            view = self.view(conn.seat, conn.lang)
+            view = self.view(conn.seat, conn.lang, conn.counter)
             if views is not None:
                 views[key] = view
         state = self.hand(latest)
@@ -275,8 +276,10 @@ class Table:
             message["view"], message["at"] = view, at
         return out
 
-    def view(self, seat: int | None, lang: str | None) -> dict:
-        return views.seat_view(self.describe(), self.match, seat, lang)
+    def view(self, seat: int | None, lang: str | None, counter: bool = True) -> dict:
+        """The seat's view; ``counter`` False leaves the tile counter out (the costly part of a
+        view, built only for a page whose counter panel is open)."""
+        return views.seat_view(self.describe(), self.match, seat, lang, counter=counter)
 
     def reveal(self, number: int) -> dict:
         state, fair = self.hand(number), self.fair.get(number, {})
@@ -593,6 +596,16 @@ class Tables:
         move = await thinking
         async with table.lock:
             return move, state.move_str(move)
+
+    async def show_counter(self, conn: Conn, show: bool) -> None:
+        """``counter``: the page opened (or closed) its tile counter; an open one is sent the
+        view with the counter at once."""
+        table = conn.table
+        was, conn.counter = conn.counter, show
+        if show and not was:
+            async with table.lock:
+                for message in table.messages_for(conn):
+                    conn.send(message)
 
     async def ready(self, conn: Conn) -> None:
         table = conn.table
