@@ -462,15 +462,17 @@ class Tables:
 
     def _transaction(self, table: Table, work: Callable):
         with self.store.begin() as c:
-            row = Store.lock(c, table.id)
-            if row is None:
+            locked = Store.lock(c, table.id)   # (the version counted at once: one statement)
+            if locked is None:
                 raise Refused("bad-token")
-            if row["version"] != table.version:
+            version, status = locked
+            if version != table.version:
                 table.build(self.store.load(table.id, c))
             result = work(c, table)
-            Store.touch(c, table.id, table.version + 1, status=table.status,
-                        result=_json(table.match.result.to_json()) if table.match.result is not None else None)
-        table.version += 1
+            if table.status != status:
+                Store.set_status(c, table.id, table.status,
+                                 _json(table.match.result.to_json()) if table.match.result is not None else None)
+        table.version = version + 1
         return result
 
     async def _reload(self, table: Table) -> None:
