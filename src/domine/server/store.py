@@ -6,8 +6,8 @@ migrations in ``migrations/`` (``Store.upgrade``, at start-up); ``METADATA`` is 
 description for queries and must agree with the latest migration (a test compares them).
 
 Portable SQL only (SQLite and PostgreSQL): JSON is kept as text, times as seconds since
-the epoch. A change to a table locks its row first (``lock``: ``SELECT ... FOR UPDATE`` on
-PostgreSQL; SQLite serialises writers itself).
+the epoch. A change to a table locks its row first (``lock``: ``UPDATE ... RETURNING``, which
+also counts the change); its few statements go straight to the driver (``_run``).
 """
 
 from __future__ import annotations
