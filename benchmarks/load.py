@@ -351,9 +351,11 @@ def measure(args) -> dict:
         time.sleep(settle)
         start = time.time()
         cpu_before = cpu_seconds(process.pid)
+        clients_before = sum(cpu_seconds(client.pid)[0] for client in clients)
         window[0], window[1] = start, start + args.seconds
         time.sleep(args.seconds)
         cpu_after = cpu_seconds(process.pid)
+        clients_cpu = sum(cpu_seconds(client.pid)[0] for client in clients) - clients_before
         cpu, cpu_children = (after - before for after, before in zip(cpu_after, cpu_before))
         load = os.getloadavg()[0]
         gathered = [results.get(timeout=120) for _ in clients]
@@ -377,6 +379,7 @@ def measure(args) -> dict:
             "p50_ms": round(percentile(ms, 50), 2), "p95_ms": round(percentile(ms, 95), 2),
             "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms, default=0.0), 2),
             "server_cpu": round(cpu / args.seconds, 2), "bots_cpu": round(cpu_children / args.seconds, 2),
+            "clients_cpu": round(clients_cpu / args.seconds, 2),
             "server_cpu_ms_per_move": round(1000 * cpu / max(1, len(ms)), 2),
             "load_average": round(load, 2), "cores": os.cpu_count(), "matches_finished": matches,
             "refused": refused, "errors": errors, "python": sys.version.split()[0],
@@ -401,6 +404,7 @@ def show(result: dict) -> str:
             ("server CPU", f"{result['server_cpu']:.0%} of a core, {result['server_cpu_ms_per_move']} ms a "
                            f"human move (its bots' replies and the updates included)"),
             ("bots' processes CPU", f"{result['bots_cpu']:.0%} of a core"),
+            ("load clients' CPU", f"{result['clients_cpu']:.0%} of a core ({result['clients']} processes)"),
             ("machine", f"{result['cores']} cores, load average {result['load_average']} at the end"),
             ("matches finished", f"{result['matches_finished']:,}"),
             ("refused", json.dumps(result["refused"]) if result["refused"] else "none"),

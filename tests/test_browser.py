@@ -304,3 +304,20 @@ def focus(page, selector: str, limit: int = 80) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_the_tile_counter_is_asked_for_when_its_panel_opens_and_stays_open(server, new_page):
+    """The server builds the counter only for a page that shows it (docs/server.md, ``counter``):
+    closed, the panel holds nothing; opened, the page asks and the counter comes; it stays open
+    across the moves that follow."""
+    made = server.table("draw", players=2)
+    page = new_page(made["links"][0])
+    assert wait_turn(page, 0)
+    counter = page.get_by_test_id("counter")
+    assert counter.locator("p").count() == 0
+    counter.locator("summary").click()
+    counter.locator("p").first.wait_for()
+    play_one(page, 0)
+    assert wait_turn(page, 0)
+    assert page.get_by_test_id("counter").get_attribute("open") is not None
+    assert page.get_by_test_id("counter").locator("p").count() > 0

@@ -290,3 +290,27 @@ def test_a_seat_held_by_a_connected_player_is_refused_to_another_but_not_to_a_se
             with c.websocket_connect(f"/ws/{made['table']}") as other:
                 other.send_json({"type": "hello", "token": token(link), "lang": "en"})
                 assert until(other, "refused")["reason"] == "seat-taken"
+
+
+def test_the_tile_counter_is_sent_only_to_a_page_that_shows_it(server_db_url):
+    """The counter is most of a view's cost: a page gets it while its panel is open (``hello``'s
+    ``counter``, then ``{"type": "counter", "open": ...}``), null otherwise."""
+    with client(server_db_url) as c:
+        made = create(c)
+        link = made["seats"][0]["link"]
+        with c.websocket_connect(f"/ws/{made['table']}") as ws:
+            hello(ws, link)
+            assert until(ws, "update")["view"]["counter"] is None
+            ws.send_json({"type": "counter", "open": True})
+            view = until(ws, "update")["view"]
+            assert view["counter"] is not None and view["counter"]["count"] > 0
+            assert view["hand"]["to_act"] == 0   # (the bot's replies come in the same change)
+            ws.send_json({"type": "counter", "open": False})
+            ws.send_json({"type": "move", "id": 1, "move": view["moves"][0]["move"]})
+            until(ws, "ack")
+            assert until(ws, "update")["view"]["counter"] is None
+            ws.send_json({"type": "counter", "open": "yes"})
+            assert until(ws, "refused")["reason"] == "malformed"
+        with c.websocket_connect(f"/ws/{made['table']}") as ws:
+            hello(ws, link, counter=True)
+            assert until(ws, "update")["view"]["counter"] is not None

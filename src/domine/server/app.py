@@ -335,6 +335,7 @@ async def _serve(websocket: WebSocket, conn: Conn, table_id: str, tables: Tables
                 if greeted:
                     raise Refused("unknown-type")
                 conn.lang = _lang(message.get("lang"))
+                conn.counter = message.get("counter") is True
                 pid, pname = player_of(websocket.cookies, message.get("name"))
                 await tables.join(conn, table_id, message.get("token"), message.get("since"), pid or player_id,
                                   pname or player_name)
@@ -354,6 +355,10 @@ async def _serve(websocket: WebSocket, conn: Conn, table_id: str, tables: Tables
                 conn.send({"type": "hint", "id": msg_id, "move": move, "text": text_})
             elif kind == "ready":
                 await tables.ready(conn)
+            elif kind == "counter":
+                if not isinstance(message.get("open"), bool):
+                    raise Refused("malformed")
+                await tables.show_counter(conn, message["open"])
             else:
                 raise Refused("unknown-type")
         except Refused as e:

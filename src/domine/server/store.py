@@ -6,8 +6,8 @@ migrations in ``migrations/`` (``Store.upgrade``, at start-up); ``METADATA`` is 
 description for queries and must agree with the latest migration (a test compares them).
 
 Portable SQL only (SQLite and PostgreSQL): JSON is kept as text, times as seconds since
-the epoch. A change to a table locks its row first (``lock``: ``SELECT ... FOR UPDATE`` on
-PostgreSQL; SQLite serialises writers itself).
+the epoch. A change to a table locks its row first (``lock``: ``UPDATE ... RETURNING``, which
+also counts the change); its few statements go straight to the driver (``_run``).
 """
 
 from __future__ import annotations
@@ -110,6 +110,27 @@ RECORDS = Table(
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
+_POSITIONAL: dict[str, str] = {}   # a statement with ``?`` marks -> with ``%s`` (psycopg's)
+
+
+def _run(c: Connection, sql: str, params, many: bool = False, fetch: bool = False):
+    """One statement of the change path straight on the driver's cursor, inside ``c``'s
+    transaction: a move's few statements skip SQLAlchemy's compiling and result machinery
+    (about 1.3 ms a transaction); both drivers keep the statement prepared (sqlite3's
+    statement cache, psycopg's automatic prepare). Written with ``?`` marks."""
+    if c.dialect.name != "sqlite":
+        sql = _POSITIONAL.get(sql) or _POSITIONAL.setdefault(sql, sql.replace("?", "%s"))
+    cursor = c.connection.dbapi_connection.cursor()
+    try:
+        if many:
+            cursor.executemany(sql, params)
+        else:
+            cursor.execute(sql, params)
+        return cursor.fetchone() if fetch else None
+    finally:
+        cursor.close()
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -164,13 +185,17 @@ class Store:
             c.execute(insert(SEATS), [dict(s, table_id=row["id"]) for s in seats])
 
     @staticmethod
-    def lock(c: Connection, table_id: str):
-        """The table's row, locked until the transaction ends (None: no such table)."""
-        return c.execute(select(TABLES).where(TABLES.c.id == table_id).with_for_update()).mappings().first()
+    def lock(c: Connection, table_id: str) -> tuple[int, str] | None:
+        """Lock the table's row until the transaction ends and count the change in one statement
+        (``UPDATE ... RETURNING``: on PostgreSQL the row lock, on SQLite the write lock at once):
+        -> (the version before this change, status); None: no such table."""
+        row = _run(c, "UPDATE tables SET version = version + 1, updated = ? WHERE id = ? RETURNING version, status",
+                   (time.time(), table_id), fetch=True)
+        return None if row is None else (row[0] - 1, row[1])
 
     @staticmethod
-    def touch(c: Connection, table_id: str, version: int, **fields) -> None:
-        c.execute(update(TABLES).where(TABLES.c.id == table_id).values(version=version, updated=time.time(), **fields))
+    def set_status(c: Connection, table_id: str, status: str, result: str | None) -> None:
+        _run(c, "UPDATE tables SET status = ?, result = ? WHERE id = ?", (status, result, table_id))
 
     @staticmethod
     def set_seat(c: Connection, table_id: str, seat: int, **fields) -> None:
@@ -185,13 +210,13 @@ class Store:
 
     @staticmethod
     def hand_over(c: Connection, table_id: str, number: int) -> None:
-        c.execute(update(HANDS).where(HANDS.c.table_id == table_id, HANDS.c.number == number).values(over=True))
+        _run(c, "UPDATE hands SET over = ? WHERE table_id = ? AND number = ?", (True, table_id, number))
 
     @staticmethod
     def add_events(c: Connection, table_id: str, hand: int, first: int, events: list[tuple[int, int]]) -> None:
         if events:
-            c.execute(insert(EVENTS), [{"table_id": table_id, "hand": hand, "seq": first + i, "actor": a, "event": e}
-                                       for i, (a, e) in enumerate(events)])
+            _run(c, "INSERT INTO events (table_id, hand, seq, actor, event) VALUES (?, ?, ?, ?, ?)",
+                 [(table_id, hand, first + i, a, e) for i, (a, e) in enumerate(events)], many=True)
 
     @staticmethod
     def drop_events(c: Connection, table_id: str, hand: int, first: int) -> None:

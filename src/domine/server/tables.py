@@ -124,6 +124,7 @@ class Conn:
     hand: int = 0                         # the hand it has been told about ...
     seq: int = 0                          # ... up to this event (the next to send)
     epoch: int = 0                        # the table's undo count when last told
+    counter: bool = False                 # its page shows the tile counter (``hello``/``counter``)
     announced: set = field(default_factory=set)   # hands whose commitment it has
     revealed: set = field(default_factory=set)    # hands whose seed it has
 
@@ -263,10 +264,10 @@ class Table:
             message = {"type": "update", "hand": latest, "events": []}
             out.append(message)
             updates.append(message)
-        key = (conn.seat, conn.lang)
+        key = (conn.seat, conn.lang, conn.counter)
         view = views.get(key) if views is not None else None
         if view is None:
-            view = self.view(conn.seat, conn.lang)
+            view = self.view(conn.seat, conn.lang, conn.counter)
             if views is not None:
                 views[key] = view
         state = self.hand(latest)
@@ -275,8 +276,10 @@ class Table:
             message["view"], message["at"] = view, at
         return out
 
-    def view(self, seat: int | None, lang: str | None) -> dict:
-        return views.seat_view(self.describe(), self.match, seat, lang)
+    def view(self, seat: int | None, lang: str | None, counter: bool = True) -> dict:
+        """The seat's view; ``counter`` False leaves the tile counter out (the costly part of a
+        view, built only for a page whose counter panel is open)."""
+        return views.seat_view(self.describe(), self.match, seat, lang, counter=counter)
 
     def reveal(self, number: int) -> dict:
         state, fair = self.hand(number), self.fair.get(number, {})
@@ -459,15 +462,17 @@ class Tables:
 
     def _transaction(self, table: Table, work: Callable):
         with self.store.begin() as c:
-            row = Store.lock(c, table.id)
-            if row is None:
+            locked = Store.lock(c, table.id)   # (the version counted at once: one statement)
+            if locked is None:
                 raise Refused("bad-token")
-            if row["version"] != table.version:
+            version, status = locked
+            if version != table.version:
                 table.build(self.store.load(table.id, c))
             result = work(c, table)
-            Store.touch(c, table.id, table.version + 1, status=table.status,
-                        result=_json(table.match.result.to_json()) if table.match.result is not None else None)
-        table.version += 1
+            if table.status != status:
+                Store.set_status(c, table.id, table.status,
+                                 _json(table.match.result.to_json()) if table.match.result is not None else None)
+        table.version = version + 1
         return result
 
     async def _reload(self, table: Table) -> None:
@@ -593,6 +598,16 @@ class Tables:
         move = await thinking
         async with table.lock:
             return move, state.move_str(move)
+
+    async def show_counter(self, conn: Conn, show: bool) -> None:
+        """``counter``: the page opened (or closed) its tile counter; an open one is sent the
+        view with the counter at once."""
+        table = conn.table
+        was, conn.counter = conn.counter, show
+        if show and not was:
+            async with table.lock:
+                for message in table.messages_for(conn):
+                    conn.send(message)
 
     async def ready(self, conn: Conn) -> None:
         table = conn.table

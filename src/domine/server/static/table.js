@@ -13,7 +13,7 @@ const token = decodeURIComponent(location.hash.slice(1)) || null;
 const state = {
   view: null, welcome: null, seat: null, since: null, socket: null, tries: 0, connected: false,
   selected: null, history: [], historyHand: null, hint: null, refused: "", commitments: {}, dealt: {},
-  fair: {}, ready: false, nextId: 1, rules: null, statusText: "",
+  fair: {}, ready: false, nextId: 1, rules: null, statusText: "", counterOpen: false,
 };
 
 let live;   // the aria-live region
@@ -28,7 +28,8 @@ function connect() {
     state.tries = 0;
     state.connected = true;
     setConnection(t("table.connected"));
-    send({ type: "hello", token, since: state.since, lang: document.documentElement.lang, name: player().name || undefined });
+    send({ type: "hello", token, since: state.since, lang: document.documentElement.lang, name: player().name || undefined,
+      counter: state.counterOpen });   // the server works out the tile counter only for a page that shows it
   });
   socket.addEventListener("message", (ev) => {
     let msg;
@@ -358,7 +359,13 @@ function resultSection(view) {
 
 function sidePanels(view) {
   const c = view.counter;
-  const counter = el("details", { class: "panel", "data-testid": "counter" }, el("summary", {}, t("table.counter")));
+  const counter = el("details", { class: "panel", "data-testid": "counter", open: state.counterOpen },
+    el("summary", {}, t("table.counter")));
+  counter.addEventListener("toggle", () => {   // the server sends the counter only while it is open
+    if (counter.open === state.counterOpen) return;
+    state.counterOpen = counter.open;
+    send({ type: "counter", open: counter.open });
+  });
   if (c) {
     counter.append(el("p", {}, t("table.unseen", { count: c.count, tiles: c.unseen.map(tileText).join(" ") })));
     for (const [s, lacks] of Object.entries(c.lacks)) {
