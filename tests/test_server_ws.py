@@ -5,7 +5,6 @@ the grace period, the record of a table, uploaded records and replays."""
 from __future__ import annotations
 
 import json
-import time
 
 from server_helpers import client, create, my_turn, recv, server_db_url, token, until  # noqa: F401
 
