@@ -43,6 +43,16 @@ KIND_SLOTS = 32     #: move kinds are numbers 0 to 31 (engine.moves.register_kin
 _TILE_KINDS = {0, DRAW, DISCARD, TURN_UP, CLOSE}
 
 
+
+def _shown_tiles(event: int, kind: int) -> list[int]:
+    """The tiles an event of ``kind`` shows (a pair shows two; a hidden event none)."""
+    if kind == PAIR:
+        return [event & TILE_MASK, ((event >> SECOND_SHIFT) & PLACEMENT_MASK) & TILE_MASK]
+    if kind in _TILE_KINDS:
+        return [event & TILE_MASK]
+    return []
+
+
 @dataclass(frozen=True)
 class Layout:
     """Where each section of a game's tensor lies: ``sections`` of (name, start, size)."""
@@ -195,12 +205,7 @@ class TensorCodec:
         k = event & KIND_MASK
         row = 1 << slot | 1 << (n + 1 + (k >> KIND_SHIFT))
         if not event & HIDDEN:
-            tiles = []
-            if k == PAIR:
-                tiles = [event & TILE_MASK, ((event >> SECOND_SHIFT) & PLACEMENT_MASK) & TILE_MASK]
-            elif k in _TILE_KINDS:
-                tiles = [event & TILE_MASK]
-            for tile in tiles:
+            for tile in _shown_tiles(event, k):
                 if tile < s:
                     row |= 1 << (n + 1 + KIND_SLOTS + tile)
         return row
@@ -283,12 +288,7 @@ class TensorCodec:
             out[o + n + 1 + (k >> KIND_SHIFT)] = 1.0
             if event & HIDDEN:
                 continue
-            tiles = []
-            if k == PAIR:
-                tiles = [event & TILE_MASK, ((event >> SECOND_SHIFT) & PLACEMENT_MASK) & TILE_MASK]
-            elif k in _TILE_KINDS:
-                tiles = [event & TILE_MASK]
-            for tile in tiles:
+            for tile in _shown_tiles(event, k):
                 if tile < s:
                     out[o + n + 1 + KIND_SLOTS + tile] = 1.0
         return out
